@@ -1,0 +1,53 @@
+package org.polygpu.policies;
+
+import org.polygpu.sched.spi.DeviceSelectionPolicy;
+import org.polygpu.sched.spi.DeviceSelectionPolicyProvider;
+import org.polygpu.sched.spi.PolicySettings;
+import org.polygpu.sched.spi.SelectionRequest;
+
+/**
+ * The {@code minmax-transfer-time} policy: the candidate minimising the estimated time to bring it every argument,
+ * the sum of each argument's size over the bandwidth of the slowest link from one of its valid copies. This is the
+ * paper's choice: CUDA does not say which copy unified memory reads, so the policy minimises the worst case. Ties
+ * go to the lowest index. A device holding no more than the data threshold of the bytes is not considered, and
+ * when no candidate is above it the policy rotates round-robin.
+ *
+ * <p>Not thread-safe: the scheduler calls it from one thread at a time.
+ */
+public final class MinMaxTransferTimePolicy implements DeviceSelectionPolicy {
+    static final String NAME = "minmax-transfer-time";
+    /** Assume the copy comes over the slowest link from a valid location. */
+    private static final boolean SLOWEST_LINK = true;
+
+    private final int deviceCount;
+    private final DataLocality locality;
+    private final RoundRobinPolicy fallback;
+
+    MinMaxTransferTimePolicy(PolicySettings settings) {
+        this.deviceCount = settings.deviceCount();
+        this.locality = new DataLocality(settings);
+        this.fallback = new RoundRobinPolicy(deviceCount);
+    }
+
+    @Override
+    public int select(SelectionRequest request, long candidates) {
+        long devices = Candidates.within(candidates, deviceCount);
+        long withData = locality.devicesWithEnoughData(request, devices);
+        return withData == 0
+                ? fallback.select(request, devices)
+                : locality.leastTransferTime(request, withData, SLOWEST_LINK);
+    }
+
+    /** Registers {@link MinMaxTransferTimePolicy} as {@value #NAME}. */
+    public static final class Provider implements DeviceSelectionPolicyProvider {
+        @Override
+        public String name() {
+            return NAME;
+        }
+
+        @Override
+        public DeviceSelectionPolicy create(PolicySettings settings) {
+            return new MinMaxTransferTimePolicy(settings);
+        }
+    }
+}

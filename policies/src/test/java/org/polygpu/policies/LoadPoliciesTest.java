@@ -1,0 +1,52 @@
+package org.polygpu.policies;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.polygpu.sched.spi.PolicySettings;
+
+/** The policies that ignore data: {@code stream-aware} and {@code single-gpu}. */
+class LoadPoliciesTest {
+    static Stream<Arguments> busyStreams() {
+        return Stream.of(
+                Arguments.of(new int[] {3, 1, 2}, -1L, 1),
+                Arguments.of(new int[] {0, 0, 0}, -1L, 0),
+                Arguments.of(new int[] {4, 2, 2, 5}, -1L, 1),
+                Arguments.of(new int[] {4, 2, 2, 5}, 0b1101L, 2),
+                Arguments.of(new int[] {0, 7, 1, 0}, 0b1110L, 3),
+                Arguments.of(new int[] {9, 9}, 0b10L, 1));
+    }
+
+    // Stream-aware picks the candidate with the fewest busy streams, ties to the lowest index.
+    @ParameterizedTest(name = "busy {0}, candidates {1} -> {2}")
+    @MethodSource("busyStreams")
+    void streamAwarePicksTheLeastBusyCandidate(int[] busy, long candidates, int expected) {
+        int devices = busy.length;
+        assertEquals(expected, Fixtures.policy("stream-aware", devices)
+                .select(Fixtures.request(devices, busy, Fixtures.arg(100, 0)), candidates));
+    }
+
+    static Stream<Arguments> currentDevice() {
+        return Stream.of(
+                Arguments.of(1, -1L, 1),
+                Arguments.of(1, 0b010L, 1),
+                Arguments.of(1, 0b101L, 0),
+                Arguments.of(1, 0b100L, 2),
+                Arguments.of(2, 0b011L, 0));
+    }
+
+    // Single-GPU keeps the current device while it is a candidate, else takes the lowest candidate.
+    @ParameterizedTest(name = "current {0}, candidates {1} -> {2}")
+    @MethodSource("currentDevice")
+    void singleGpuKeepsTheCurrentDevice(int current, long candidates, int expected) {
+        PolicySettings s = Fixtures.settings(3);
+        PolicySettings settings = new PolicySettings(3, s.bandwidth(), s.dataThreshold(), current);
+        var policy = new SingleGpuPolicy.Provider().create(settings);
+        for (int i = 0; i < 3; i++) {
+            assertEquals(expected, policy.select(Fixtures.request(3, Fixtures.arg(8, 1)), candidates));
+        }
+    }
+}

@@ -1,0 +1,153 @@
+package org.polygpu.array;
+
+import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
+
+import org.polygpu.backend.DeviceBuffer;
+import org.polygpu.backend.EventHandle;
+
+/**
+ * An array managed by the runtime: element type, row-major shape, and one replica per location (host and each
+ * device), allocated lazily, whose validity is tracked by {@link Coherence}.
+ *
+ * <p>For every location the array also remembers the work after which that replica's contents are ready
+ * ({@link #readyProducer(int)} and the event recorded after it), so a copy from it or a kernel on it waits for
+ * exactly that work. Lifecycle: LIVE → FREED (by the scheduler, after pending work on it completed); every use of
+ * a freed array is an error. Not thread-safe: owned by the scheduler's thread. The scheduler owns the replicas'
+ * memory and frees it.
+ */
+public final class DeviceArray {
+    private final long id;
+    private final ElementType elementType;
+    private final long[] shape;
+    private final long elementCount;
+    private final Coherence coherence;
+    private final DeviceBuffer[] deviceReplicas;
+    private final Producer[] readyProducers;
+    private final EventHandle[] readyEvents;
+    private MemorySegment hostReplica;
+    private boolean freed;
+
+    public DeviceArray(long id, ElementType elementType, long[] shape, int deviceCount) {
+        if (shape.length == 0) {
+            throw new IllegalArgumentException("an array needs at least one dimension");
+        }
+        long count = 1;
+        for (int i = 0; i < shape.length; i++) {
+            if (shape[i] < 1) {
+                throw new IllegalArgumentException("dimension " + i + " of the array is " + shape[i]
+                        + "; sizes must be at least 1");
+            }
+            count = Math.multiplyExact(count, shape[i]);
+        }
+        Math.multiplyExact(count, (long) elementType.bytes());
+        this.id = id;
+        this.elementType = elementType;
+        this.shape = shape.clone();
+        this.elementCount = count;
+        this.coherence = new Coherence(deviceCount);
+        this.deviceReplicas = new DeviceBuffer[deviceCount];
+        this.readyProducers = new Producer[deviceCount + 1];
+        this.readyEvents = new EventHandle[deviceCount + 1];
+    }
+
+    public long id() {
+        return id;
+    }
+
+    public ElementType elementType() {
+        return elementType;
+    }
+
+    public long[] shape() {
+        return shape.clone();
+    }
+
+    public int rank() {
+        return shape.length;
+    }
+
+    public long elementCount() {
+        return elementCount;
+    }
+
+    public long byteSize() {
+        return elementCount * elementType.bytes();
+    }
+
+    public Coherence coherence() {
+        return coherence;
+    }
+
+    public boolean isFreed() {
+        return freed;
+    }
+
+    /** @throws IllegalStateException if the array was freed */
+    public void checkLive() {
+        if (freed) {
+            throw new IllegalStateException(this + " was freed");
+        }
+    }
+
+    /** @throws IndexOutOfBoundsException naming the index and the size */
+    public void checkIndex(long index) {
+        if (index < 0 || index >= elementCount) {
+            throw new IndexOutOfBoundsException("index " + index + " is out of range for " + this
+                    + " (valid: 0.." + (elementCount - 1) + ")");
+        }
+    }
+
+    /** The replica on {@code device}, or null if not allocated yet. */
+    public DeviceBuffer deviceReplica(int device) {
+        return deviceReplicas[device];
+    }
+
+    public void setDeviceReplica(int device, DeviceBuffer buffer) {
+        deviceReplicas[device] = buffer;
+    }
+
+    /** The host replica, or null if not allocated yet. */
+    public MemorySegment hostReplica() {
+        return hostReplica;
+    }
+
+    public void setHostReplica(MemorySegment segment) {
+        hostReplica = segment;
+    }
+
+    /** The work after which the replica at {@code location} is ready, or null if it is ready now. */
+    public Producer readyProducer(int location) {
+        Producer p = readyProducers[location];
+        return p == null || p.isFinished() ? null : p;
+    }
+
+    /** The event recorded after {@link #readyProducer(int)}'s work. */
+    public EventHandle readyEvent(int location) {
+        return readyEvents[location];
+    }
+
+    public void setReady(int location, Producer producer, EventHandle event) {
+        readyProducers[location] = producer;
+        readyEvents[location] = event;
+    }
+
+    /** Marks the array freed; the caller has released the replicas. */
+    public void markFreed() {
+        freed = true;
+        Arrays.fill(deviceReplicas, null);
+        Arrays.fill(readyProducers, null);
+        Arrays.fill(readyEvents, null);
+        hostReplica = null;
+    }
+
+    /** The array as C declares it, e.g. {@code array #3 float[1000]}. */
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder("array #").append(id).append(' ').append(elementType.cName());
+        for (long d : shape) {
+            sb.append('[').append(d).append(']');
+        }
+        return sb.toString();
+    }
+}

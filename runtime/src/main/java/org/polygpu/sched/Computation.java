@@ -1,0 +1,95 @@
+package org.polygpu.sched;
+
+import java.util.ArrayList;
+
+import org.polygpu.array.ArrayAccess;
+import org.polygpu.array.Producer;
+import org.polygpu.backend.EventHandle;
+import org.polygpu.backend.LaunchConfig;
+import org.polygpu.backend.StreamHandle;
+import org.polygpu.dag.DagVertex;
+
+/**
+ * One unit of scheduled work: a kernel launch, a host element read or write, a bulk copy, or the release of an
+ * array, with the arrays it uses and how.
+ *
+ * <p>Lifecycle: CREATED → SCHEDULED (device, stream and completion event assigned, work enqueued) → FINISHED (its
+ * event was seen complete, by polling or by a host wait; its events went back to the pool). Host-side
+ * computations have no stream and finish as soon as the host access is done. Not thread-safe.
+ */
+public final class Computation implements Producer {
+    /** What a computation does. */
+    public enum Kind { KERNEL, HOST_READ, HOST_WRITE, COPY, FREE }
+
+    /** Device value of computations that run on the host. */
+    public static final int HOST = -1;
+
+    private final long id;
+    private final Kind kind;
+    private final String name;
+    final ArrayAccess[] accesses;
+    final Kernel kernel;
+    final LaunchConfig config;
+    final Object[] arguments;
+    DagVertex<Computation> vertex;
+    StreamSlot slot;
+    EventHandle event;
+    ArrayList<EventHandle> copyEvents;
+    int device = HOST;
+    boolean finished;
+    boolean streamTakenByChild;
+
+    Computation(long id, Kind kind, String name, ArrayAccess[] accesses, Kernel kernel, LaunchConfig config,
+                Object[] arguments) {
+        this.id = id;
+        this.kind = kind;
+        this.name = name;
+        this.accesses = accesses;
+        this.kernel = kernel;
+        this.config = config;
+        this.arguments = arguments;
+    }
+
+    public long id() {
+        return id;
+    }
+
+    public Kind kind() {
+        return kind;
+    }
+
+    /** The kernel name, or a short description of a host access or copy. */
+    public String name() {
+        return name;
+    }
+
+    /** The device it runs on, or {@link #HOST}. */
+    public int device() {
+        return device;
+    }
+
+    /** The stream's number on its device, or -1 for host-side work. */
+    public int streamId() {
+        return slot == null ? -1 : slot.handle.id();
+    }
+
+    @Override
+    public StreamHandle stream() {
+        return slot == null ? null : slot.handle;
+    }
+
+    @Override
+    public boolean isFinished() {
+        return finished;
+    }
+
+    /** The arrays it uses, each once, with their access modes. */
+    public ArrayAccess[] accesses() {
+        return accesses.clone();
+    }
+
+    @Override
+    public String toString() {
+        return name + "#" + id;
+    }
+}

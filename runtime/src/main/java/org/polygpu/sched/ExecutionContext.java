@@ -1,0 +1,382 @@
+package org.polygpu.sched;
+
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+import org.polygpu.array.Access;
+import org.polygpu.array.ArrayAccess;
+import org.polygpu.array.DeviceArray;
+import org.polygpu.array.ElementType;
+import org.polygpu.array.Elements;
+import org.polygpu.backend.Backend;
+import org.polygpu.backend.DeviceBuffer;
+import org.polygpu.backend.LaunchConfig;
+import org.polygpu.backend.ModuleImage;
+import org.polygpu.backend.OperationLabel;
+import org.polygpu.backend.TimedOperation;
+import org.polygpu.config.ExecutionPolicy;
+import org.polygpu.config.RuntimeConfig;
+import org.polygpu.dag.Dag;
+import org.polygpu.dag.DagEdge;
+import org.polygpu.dag.DagVertex;
+import org.polygpu.export.ScheduleLog;
+import org.polygpu.sched.spi.DeviceSelectionPolicies;
+import org.polygpu.sched.spi.PolicySettings;
+import org.polygpu.topology.BandwidthMatrix;
+
+/**
+ * The runtime's entry point: arrays, kernels, launches and host accesses, scheduled over the devices of one
+ * backend (the life of a launch in ARCHITECTURE.md).
+ *
+ * <p>Every call appends a computation to the DAG, gives it a device and stream, makes its arrays coherent there
+ * and enqueues it; the host continues at once under {@code ExecutionPolicy=async}. Host accesses wait only for
+ * the computations their array depends on. Finished work is found by polling events and pruned.
+ *
+ * <p>Thread-safety: one thread at a time (callers serialise, as the language's context does). The context owns
+ * the backend's streams, events and the arrays' replicas; {@link #close()} releases them, not the backend.
+ */
+public final class ExecutionContext implements AutoCloseable {
+    /** Busy streams polled for completion after each asynchronous launch. */
+    private static final int STREAMS_POLLED_PER_LAUNCH = 2;
+
+    private final Backend backend;
+    private final RuntimeConfig config;
+    private final int deviceCount;
+    private final Dag<Computation> dag;
+    private final StreamPool pool;
+    private final StreamAssignment assignment;
+    private final ReplicaTransfers transfers;
+    private final Launches launches;
+    private final ScheduleLog log;
+    private final Consumer<Computation> retire = this::retire;
+    private final ArrayList<DeviceArray> arrays = new ArrayList<>();
+    private long nextComputationId;
+    private long nextArrayId;
+    private boolean closed;
+
+    private ExecutionContext(Backend backend, RuntimeConfig config, BandwidthMatrix bandwidth, int deviceCount) {
+        this.backend = backend;
+        this.config = config;
+        this.deviceCount = deviceCount;
+        this.dag = new Dag<>(config.dependencyPolicy());
+        this.pool = new StreamPool(backend, deviceCount, config.newStreamPolicy());
+        PolicySettings settings = new PolicySettings(deviceCount, bandwidth, config.dataThreshold(), 0);
+        this.assignment = new StreamAssignment(config.parentStreamPolicy(),
+                DeviceSelectionPolicies.create(config.deviceSelectionPolicy(), settings), pool, deviceCount);
+        this.transfers = new ReplicaTransfers(backend, pool, bandwidth);
+        this.launches = new Launches(backend);
+        this.log = config.recordDag() ? new ScheduleLog() : null;
+        backend.recordTimeline(config.recordTimeline());
+    }
+
+    /**
+     * A context over {@code backend} using {@code config.numberOfGpus()} devices (all when 0).
+     *
+     * @param bandwidth the interconnect matrix of the backend's devices, host last; restricted to the devices used
+     * @throws IllegalArgumentException for a matrix that does not cover the devices, or an unknown policy
+     */
+    public static ExecutionContext create(Backend backend, RuntimeConfig config, BandwidthMatrix bandwidth) {
+        int available = backend.deviceCount();
+        int used = config.numberOfGpus() == 0 ? available : Math.min(config.numberOfGpus(), available);
+        if (bandwidth.gpuCount() < used) {
+            throw new IllegalArgumentException("the bandwidth matrix describes " + bandwidth.gpuCount()
+                    + " GPUs but " + used + " are used");
+        }
+        BandwidthMatrix m = bandwidth.gpuCount() == used ? bandwidth : bandwidth.restrictedTo(used);
+        return new ExecutionContext(backend, config, m, used);
+    }
+
+    public int deviceCount() {
+        return deviceCount;
+    }
+
+    public RuntimeConfig config() {
+        return config;
+    }
+
+    public Backend backend() {
+        return backend;
+    }
+
+    /** A new array of zeros; replicas are allocated when first used. */
+    public DeviceArray newArray(ElementType type, long... shape) {
+        checkOpen();
+        DeviceArray a = new DeviceArray(nextArrayId++, type, shape, deviceCount);
+        arrays.add(a);
+        return a;
+    }
+
+    /**
+     * A kernel of {@code image} named {@code name} with the given signature, loaded on every device in use.
+     *
+     * @throws org.polygpu.backend.BackendException when the image cannot be loaded or lacks the function
+     */
+    public Kernel kernel(String name, ModuleImage image, List<Parameter> parameters) {
+        checkOpen();
+        Kernel k = new Kernel(name, image, parameters, deviceCount);
+        launches.load(k, deviceCount);
+        return k;
+    }
+
+    /**
+     * Launches {@code kernel} with one argument per parameter: a {@link DeviceArray} for each pointer, a number
+     * (or a {@code Boolean} for bool) for each scalar. Returns at once under the async policy.
+     *
+     * @throws IllegalArgumentException naming the parameter when an argument does not match the signature
+     */
+    public Computation launch(Kernel kernel, LaunchConfig launchConfig, Object... args) {
+        checkOpen();
+        Object[] bound = launches.bind(kernel, launchConfig, args);
+        Computation c = new Computation(nextComputationId++, Computation.Kind.KERNEL, kernel.name(),
+                launches.accesses(kernel, bound), kernel, launchConfig, bound);
+        schedule(c);
+        kernel.countLaunch();
+        return c;
+    }
+
+    /** Copies all of {@code src} into {@code dst} on a device (both must have the same byte size). */
+    public Computation copy(DeviceArray src, DeviceArray dst) {
+        checkOpen();
+        src.checkLive();
+        dst.checkLive();
+        if (src.byteSize() != dst.byteSize()) {
+            throw new IllegalArgumentException("cannot copy " + src + " (" + src.byteSize() + " bytes) into " + dst
+                    + " (" + dst.byteSize() + " bytes)");
+        }
+        if (src == dst) {
+            throw new IllegalArgumentException("cannot copy " + src + " onto itself");
+        }
+        Computation c = new Computation(nextComputationId++, Computation.Kind.COPY, "copy " + src + " to " + dst,
+                new ArrayAccess[] {new ArrayAccess(src, Access.READ), new ArrayAccess(dst, Access.WRITE)}, null,
+                null, null);
+        schedule(c);
+        return c;
+    }
+
+    private void schedule(Computation c) {
+        c.vertex = dag.append(c, c.accesses);
+        StreamSlot slot = assignment.assign(c, retire);
+        c.slot = slot;
+        c.device = slot.device();
+        waitForParents(c);
+        c.event = pool.takeEvent(c.device);
+        transfers.prepare(c);
+        OperationLabel label = new OperationLabel(c.id(), c.name());
+        if (c.kind() == Computation.Kind.KERNEL) {
+            launches.enqueue(c, label);
+        } else {
+            DeviceBuffer src = c.accesses[0].array().deviceReplica(c.device);
+            DeviceBuffer dst = c.accesses[1].array().deviceReplica(c.device);
+            backend.copyDeviceToDevice(src, dst, src.bytes(), slot.handle, label);
+        }
+        backend.recordEvent(c.event, slot.handle);
+        pool.enqueued(slot, c);
+        logScheduled(c);
+        if (config.executionPolicy() == ExecutionPolicy.SYNC) {
+            backend.synchronizeEvent(c.event);
+            pool.finishedThrough(slot, c, retire);
+        } else {
+            pool.poll(STREAMS_POLLED_PER_LAUNCH, retire);
+        }
+    }
+
+    /** Cross-stream parents are waited with their completion events. */
+    private void waitForParents(Computation c) {
+        DagVertex<Computation> v = c.vertex;
+        for (int i = 0; i < v.parentCount(); i++) {
+            Computation p = v.parent(i).computation();
+            if (!p.finished && p.slot != c.slot) {
+                backend.streamWaitEvent(c.slot.handle, p.event);
+            }
+        }
+    }
+
+    /** Reads one element; waits only for the computations that write {@code array}. */
+    public Object read(DeviceArray array, long index) {
+        array.checkLive();
+        array.checkIndex(index);
+        Computation c = hostAccess(Computation.Kind.HOST_READ, array, Access.READ, "read " + array + "[" + index + "]");
+        return Elements.get(array.hostReplica(), array.elementType(), index);
+    }
+
+    /** Writes one element; waits for every computation using {@code array}, then invalidates device copies. */
+    public void write(DeviceArray array, long index, Object value) {
+        array.checkLive();
+        array.checkIndex(index);
+        // Convert first so a value that does not fit leaves everything as it was.
+        Elements.set(MemorySegment.ofArray(new long[1]), array.elementType(), 0, value);
+        hostAccess(Computation.Kind.HOST_WRITE, array, Access.READ_WRITE, "write " + array + "[" + index + "]");
+        Elements.set(array.hostReplica(), array.elementType(), index, value);
+    }
+
+    /** Copies {@code array.byteSize()} bytes of {@code src} over the whole array. */
+    public void copyFromHost(DeviceArray array, MemorySegment src) {
+        array.checkLive();
+        checkHostSize(array, src);
+        hostAccess(Computation.Kind.HOST_WRITE, array, Access.WRITE, "copy host to " + array);
+        MemorySegment.copy(src, 0, array.hostReplica(), 0, array.byteSize());
+    }
+
+    /** Copies the whole array into {@code dst}. */
+    public void copyToHost(DeviceArray array, MemorySegment dst) {
+        array.checkLive();
+        checkHostSize(array, dst);
+        hostAccess(Computation.Kind.HOST_READ, array, Access.READ, "copy " + array + " to host");
+        MemorySegment.copy(array.hostReplica(), 0, dst, 0, array.byteSize());
+    }
+
+    private static void checkHostSize(DeviceArray array, MemorySegment host) {
+        if (host.byteSize() < array.byteSize()) {
+            throw new IllegalArgumentException("host memory of " + host.byteSize() + " bytes is smaller than "
+                    + array + " (" + array.byteSize() + " bytes)");
+        }
+    }
+
+    /**
+     * A host-side computation: waits for its parents, brings the host replica up to date unless the access
+     * overwrites it all, and applies the host's coherence transition. Returns it finished.
+     */
+    private Computation hostAccess(Computation.Kind kind, DeviceArray array, Access access, String name) {
+        checkOpen();
+        Computation c = new Computation(nextComputationId++, kind, name,
+                new ArrayAccess[] {new ArrayAccess(array, access)}, null, null, null);
+        c.vertex = dag.append(c, c.accesses);
+        waitOnHost(c.vertex);
+        int host = deviceCount;
+        if (access == Access.WRITE) {
+            transfers.hostReplica(array);
+        } else {
+            transfers.fetchToHost(array, c.id());
+        }
+        if (access.isReadOnly()) {
+            array.coherence().read(host);
+        } else {
+            array.coherence().write(host);
+            array.setReady(host, null, null);
+        }
+        logScheduled(c);
+        c.finished = true;
+        dag.retire(c.vertex);
+        return c;
+    }
+
+    private void waitOnHost(DagVertex<Computation> v) {
+        for (DagEdge<Computation> e : v.parents()) {
+            Computation p = e.from().computation();
+            if (!p.finished) {
+                backend.synchronizeEvent(p.event);
+                pool.finishedThrough(p.slot, p, retire);
+            }
+        }
+    }
+
+    /** Frees every replica of {@code array} after the computations using it finished. */
+    public void free(DeviceArray array) {
+        array.checkLive();
+        Computation c = new Computation(nextComputationId++, Computation.Kind.FREE, "free " + array,
+                new ArrayAccess[] {new ArrayAccess(array, Access.WRITE)}, null, null, null);
+        c.vertex = dag.append(c, c.accesses);
+        waitOnHost(c.vertex);
+        c.finished = true;
+        dag.retire(c.vertex);
+        release(array);
+        dag.forget(array);
+        arrays.remove(array);
+    }
+
+    private void release(DeviceArray array) {
+        for (int d = 0; d < deviceCount; d++) {
+            DeviceBuffer b = array.deviceReplica(d);
+            if (b != null) {
+                backend.free(b);
+            }
+        }
+        if (array.hostReplica() != null) {
+            backend.freeHost(array.hostReplica());
+        }
+        array.markFreed();
+    }
+
+    /** Waits for all scheduled work and retires it. */
+    public void synchronize() {
+        checkOpen();
+        backend.synchronizeAll();
+        pool.pollAll(retire);
+    }
+
+    /** Retires what has finished, without waiting. */
+    public void poll() {
+        pool.pollAll(retire);
+    }
+
+    private void retire(Computation c) {
+        c.finished = true;
+        pool.releaseEvent(c.event);
+        if (c.copyEvents != null) {
+            for (int i = 0; i < c.copyEvents.size(); i++) {
+                pool.releaseEvent(c.copyEvents.get(i));
+            }
+            c.copyEvents = null;
+        }
+        dag.retire(c.vertex);
+    }
+
+    private void logScheduled(Computation c) {
+        if (log == null) {
+            return;
+        }
+        List<String> args = new ArrayList<>();
+        for (ArrayAccess a : c.accesses) {
+            args.add(a.array() + " " + a.access().name().toLowerCase(java.util.Locale.ROOT));
+        }
+        log.add(new ScheduleLog.Node(c.id(), c.kind().name(), c.name(), c.device, c.streamId(), args));
+        for (DagEdge<Computation> e : c.vertex.parents()) {
+            log.add(new ScheduleLog.Edge(e.from().computation().id(), c.id(),
+                    e.arrays().stream().map(DeviceArray::toString).toList()));
+        }
+    }
+
+    /** The live DAG (for inspection and tests). */
+    public Dag<Computation> dag() {
+        return dag;
+    }
+
+    /** The schedule log, or null unless {@code RecordDag} is on. */
+    public ScheduleLog scheduleLog() {
+        return log;
+    }
+
+    /** The backend's timeline (empty unless {@code RecordTimeline} is on). */
+    public List<TimedOperation> timeline() {
+        return backend.timeline();
+    }
+
+    /** Streams created on {@code device} for computations. */
+    public int streamCount(int device) {
+        return pool.streamCount(device);
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new IllegalStateException("the execution context is closed");
+        }
+    }
+
+    /** Waits for all work, frees every array and destroys streams and events. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        backend.synchronizeAll();
+        pool.pollAll(retire);
+        for (DeviceArray a : arrays) {
+            release(a);
+        }
+        arrays.clear();
+        pool.close();
+        closed = true;
+    }
+}

@@ -1,0 +1,66 @@
+package org.polygpu.sched;
+
+import java.util.List;
+
+import org.polygpu.backend.FunctionHandle;
+import org.polygpu.backend.ModuleImage;
+
+/**
+ * A kernel known to the runtime: its code, the function's name in it, and its signature. The module is loaded on a
+ * device the first time the kernel runs there. Owned by one {@link ExecutionContext}.
+ */
+public final class Kernel {
+    private final String name;
+    private final ModuleImage image;
+    private final List<Parameter> parameters;
+    private final FunctionHandle[] functions;
+    private final int arrayParameterCount;
+    private long launchCount;
+
+    Kernel(String name, ModuleImage image, List<Parameter> parameters, int deviceCount) {
+        this.name = name;
+        this.image = image;
+        this.parameters = List.copyOf(parameters);
+        this.functions = new FunctionHandle[deviceCount];
+        this.arrayParameterCount = (int) parameters.stream().filter(Parameter::pointer).count();
+    }
+
+    /** The function name in the module (the lowered name for templates). */
+    public String name() {
+        return name;
+    }
+
+    public ModuleImage image() {
+        return image;
+    }
+
+    public List<Parameter> parameters() {
+        return parameters;
+    }
+
+    int arrayParameterCount() {
+        return arrayParameterCount;
+    }
+
+    /** Launches so far. */
+    public long launchCount() {
+        return launchCount;
+    }
+
+    void countLaunch() {
+        launchCount++;
+    }
+
+    FunctionHandle function(int device) {
+        return functions[device];
+    }
+
+    void setFunction(int device, FunctionHandle f) {
+        functions[device] = f;
+    }
+
+    @Override
+    public String toString() {
+        return name + parameters.toString().replace('[', '(').replace(']', ')');
+    }
+}

@@ -1,0 +1,145 @@
+package org.polygpu.sched;
+
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+
+import org.polygpu.array.ArrayAccess;
+import org.polygpu.array.Coherence;
+import org.polygpu.array.DeviceArray;
+import org.polygpu.array.Producer;
+import org.polygpu.backend.Backend;
+import org.polygpu.backend.DeviceBuffer;
+import org.polygpu.backend.EventHandle;
+import org.polygpu.backend.OperationLabel;
+import org.polygpu.backend.StreamHandle;
+import org.polygpu.topology.BandwidthMatrix;
+
+/**
+ * Keeps replicas coherent at schedule time: allocates them lazily, copies a missing one from the fastest valid
+ * location (by the bandwidth matrix) after the work that made that location ready, and applies the coherence
+ * transitions of each access. Not thread-safe.
+ */
+final class ReplicaTransfers {
+    private final Backend backend;
+    private final StreamPool pool;
+    private final BandwidthMatrix bandwidth;
+    private final int host;
+
+    ReplicaTransfers(Backend backend, StreamPool pool, BandwidthMatrix bandwidth) {
+        this.backend = backend;
+        this.pool = pool;
+        this.bandwidth = bandwidth;
+        this.host = bandwidth.hostIndex();
+    }
+
+    /** Makes every array of {@code c} valid on its device (copies enqueued on its stream) and updates coherence. */
+    void prepare(Computation c) {
+        int d = c.device;
+        StreamSlot slot = c.slot;
+        for (ArrayAccess a : c.accesses) {
+            DeviceArray array = a.array();
+            Coherence coherence = array.coherence();
+            DeviceBuffer replica = deviceReplica(array, d);
+            if (coherence.isValid(d)) {
+                waitReady(array, d, slot.handle);
+            } else if (coherence.isPristine()) {
+                coherence.read(d);
+            } else {
+                int src = fastestSource(coherence.validMask(), d);
+                waitReady(array, src, slot.handle);
+                OperationLabel label = new OperationLabel(c.id(), "copy " + array);
+                if (src == host) {
+                    backend.copyHostToDevice(array.hostReplica(), replica, array.byteSize(), slot.handle, label);
+                } else {
+                    backend.copyDeviceToDevice(array.deviceReplica(src), replica, array.byteSize(), slot.handle,
+                            label);
+                }
+                EventHandle copied = pool.takeEvent(d);
+                backend.recordEvent(copied, slot.handle);
+                if (c.copyEvents == null) {
+                    c.copyEvents = new ArrayList<>(2);
+                }
+                c.copyEvents.add(copied);
+                coherence.read(d);
+                array.setReady(d, c, copied);
+            }
+            if (a.access().isReadOnly()) {
+                coherence.read(d);
+            } else {
+                coherence.write(d);
+                array.setReady(d, c, c.event);
+            }
+        }
+    }
+
+    /**
+     * Makes the host replica valid, copying it back from the fastest valid device on that device's host stream
+     * and waiting for the copy. Returns the host replica.
+     */
+    MemorySegment fetchToHost(DeviceArray array, long computationId) {
+        Coherence coherence = array.coherence();
+        MemorySegment hostReplica = hostReplica(array);
+        if (coherence.isValid(host) || coherence.isPristine()) {
+            coherence.read(host);
+            return hostReplica;
+        }
+        int src = fastestSource(coherence.validMask(), host);
+        StreamHandle stream = pool.hostStream(src);
+        waitReady(array, src, stream);
+        backend.copyDeviceToHost(array.deviceReplica(src), hostReplica, array.byteSize(), stream,
+                new OperationLabel(computationId, "copy " + array + " to host"));
+        EventHandle done = pool.takeEvent(src);
+        backend.recordEvent(done, stream);
+        backend.synchronizeEvent(done);
+        pool.releaseEvent(done);
+        coherence.read(host);
+        array.setReady(host, null, null);
+        return hostReplica;
+    }
+
+    /** The host replica, allocated (zero-filled) on first use. */
+    MemorySegment hostReplica(DeviceArray array) {
+        MemorySegment h = array.hostReplica();
+        if (h == null) {
+            h = backend.allocateHost(array.byteSize());
+            array.setHostReplica(h);
+        }
+        return h;
+    }
+
+    private DeviceBuffer deviceReplica(DeviceArray array, int device) {
+        DeviceBuffer b = array.deviceReplica(device);
+        if (b == null) {
+            b = backend.allocate(device, array.byteSize());
+            array.setDeviceReplica(device, b);
+        }
+        return b;
+    }
+
+    /** Work on {@code stream} waits for whatever makes the replica at {@code location} ready. */
+    private void waitReady(DeviceArray array, int location, StreamHandle stream) {
+        Producer p = array.readyProducer(location);
+        if (p != null && p.stream() != stream) {
+            backend.streamWaitEvent(stream, array.readyEvent(location));
+        }
+    }
+
+    /** The valid location with the highest bandwidth to {@code dst}; ties go to the lowest index. */
+    int fastestSource(long validMask, int dst) {
+        int best = -1;
+        double bestBandwidth = -1;
+        for (long m = validMask & ~(1L << dst); m != 0; m &= m - 1) {
+            int loc = Long.numberOfTrailingZeros(m);
+            double b = bandwidth.bandwidth(loc, dst);
+            if (b > bestBandwidth) {
+                best = loc;
+                bestBandwidth = b;
+            }
+        }
+        if (best < 0) {
+            throw new IllegalStateException("no valid copy to transfer from (valid locations "
+                    + Long.toBinaryString(validMask) + ")");
+        }
+        return best;
+    }
+}

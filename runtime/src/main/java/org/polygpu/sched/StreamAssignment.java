@@ -1,0 +1,103 @@
+package org.polygpu.sched;
+
+import java.util.function.Consumer;
+
+import org.polygpu.array.ArrayAccess;
+import org.polygpu.config.RetrieveParentStreamPolicy;
+import org.polygpu.dag.DagVertex;
+import org.polygpu.sched.spi.DeviceSelectionPolicy;
+import org.polygpu.sched.spi.Locations;
+import org.polygpu.sched.spi.SelectionRequest;
+
+/**
+ * Gives a computation its device and stream (paper Fig. 5): without live parents the device-selection policy
+ * picks a device and the stream pool a stream on it; with parents the {@code RetrieveParentStreamPolicy} decides
+ * whether a parent's stream is reused. Not thread-safe.
+ */
+final class StreamAssignment {
+    private final RetrieveParentStreamPolicy parentPolicy;
+    private final DeviceSelectionPolicy devicePolicy;
+    private final StreamPool pool;
+    private final long allDevices;
+
+    StreamAssignment(RetrieveParentStreamPolicy parentPolicy, DeviceSelectionPolicy devicePolicy, StreamPool pool,
+                     int deviceCount) {
+        this.parentPolicy = parentPolicy;
+        this.devicePolicy = devicePolicy;
+        this.pool = pool;
+        this.allDevices = Locations.allDevices(deviceCount);
+    }
+
+    StreamSlot assign(Computation c, Consumer<Computation> retire) {
+        DagVertex<Computation> v = c.vertex;
+        if (v.parentCount() == 0) {
+            return pool.newStream(select(c, allDevices), retire);
+        }
+        Computation first = v.parent(0).computation();
+        return switch (parentPolicy) {
+            case SAME_AS_PARENT -> take(first);
+            case DISJOINT -> {
+                Computation p = firstAvailableParent(v, -1);
+                yield p != null ? take(p) : pool.newStream(first.device(), retire);
+            }
+            case MULTIGPU_EARLY_DISJOINT -> {
+                Computation p = firstAvailableParent(v, -1);
+                yield p != null ? take(p) : pool.newStream(select(c, allDevices), retire);
+            }
+            case MULTIGPU_DISJOINT -> {
+                long devices = availableParentDevices(v);
+                if (devices == 0) {
+                    yield pool.newStream(select(c, allDevices), retire);
+                }
+                yield take(firstAvailableParent(v, select(c, devices)));
+            }
+        };
+    }
+
+    private static StreamSlot take(Computation parent) {
+        parent.streamTakenByChild = true;
+        return parent.slot;
+    }
+
+    /** The first parent whose stream no other child took, on {@code device} unless it is -1. */
+    private static Computation firstAvailableParent(DagVertex<Computation> v, int device) {
+        for (int i = 0; i < v.parentCount(); i++) {
+            Computation p = v.parent(i).computation();
+            if (p.slot != null && !p.streamTakenByChild && (device < 0 || p.device() == device)) {
+                return p;
+            }
+        }
+        return null;
+    }
+
+    private static long availableParentDevices(DagVertex<Computation> v) {
+        long mask = 0;
+        for (int i = 0; i < v.parentCount(); i++) {
+            Computation p = v.parent(i).computation();
+            if (p.slot != null && !p.streamTakenByChild) {
+                mask |= Locations.device(p.device());
+            }
+        }
+        return mask;
+    }
+
+    /** Asks the device-selection policy, unless only one candidate exists. */
+    private int select(Computation c, long candidates) {
+        if (Long.bitCount(candidates) == 1) {
+            return Long.numberOfTrailingZeros(candidates);
+        }
+        ArrayAccess[] accesses = c.accesses;
+        long[] bytes = new long[accesses.length];
+        long[] valid = new long[accesses.length];
+        for (int i = 0; i < accesses.length; i++) {
+            bytes[i] = accesses[i].array().byteSize();
+            valid[i] = accesses[i].array().coherence().validMask();
+        }
+        int d = devicePolicy.select(new SelectionRequest(bytes, valid, pool.busyStreamsSnapshot()), candidates);
+        if (!Locations.contains(candidates, d)) {
+            throw new IllegalStateException("device-selection policy chose device " + d
+                    + ", which is not among the candidates " + Long.toBinaryString(candidates));
+        }
+        return d;
+    }
+}

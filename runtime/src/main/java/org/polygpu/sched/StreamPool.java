@@ -1,0 +1,199 @@
+package org.polygpu.sched;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+import org.polygpu.backend.Backend;
+import org.polygpu.backend.EventHandle;
+import org.polygpu.backend.StreamHandle;
+import org.polygpu.config.RetrieveNewStreamPolicy;
+
+/**
+ * The streams and events of every device, and which streams have unfinished work.
+ *
+ * <p>Completion is found by polling: {@link #poll} queries the event of the oldest unfinished computation of a few
+ * busy streams (stream order means the ones behind it cannot have finished first) and hands finished ones to the
+ * retire callback. Events are pooled per device and reused once their computation retired. Not thread-safe.
+ */
+final class StreamPool {
+    private final Backend backend;
+    private final RetrieveNewStreamPolicy policy;
+    private final List<List<StreamSlot>> streams = new ArrayList<>();
+    private final List<ArrayDeque<EventHandle>> freeEvents = new ArrayList<>();
+    private final int[] busyStreams;
+    private final StreamHandle[] hostStreams;
+    private final ArrayList<StreamSlot> busy = new ArrayList<>();
+    private int pollCursor;
+
+    StreamPool(Backend backend, int deviceCount, RetrieveNewStreamPolicy policy) {
+        this.backend = backend;
+        this.policy = policy;
+        this.busyStreams = new int[deviceCount];
+        this.hostStreams = new StreamHandle[deviceCount];
+        for (int d = 0; d < deviceCount; d++) {
+            streams.add(new ArrayList<>());
+            freeEvents.add(new ArrayDeque<>());
+        }
+    }
+
+    /** A stream on {@code device} for work without a parent stream, per {@code RetrieveNewStreamPolicy}. */
+    StreamSlot newStream(int device, Consumer<Computation> retire) {
+        if (policy == RetrieveNewStreamPolicy.REUSE) {
+            StreamSlot free = firstFree(device);
+            if (free == null) {
+                pollDevice(device, retire);
+                free = firstFree(device);
+            }
+            if (free != null) {
+                return free;
+            }
+        }
+        StreamSlot s = new StreamSlot(backend.createStream(device));
+        streams.get(device).add(s);
+        return s;
+    }
+
+    private StreamSlot firstFree(int device) {
+        for (StreamSlot s : streams.get(device)) {
+            if (s.isFree()) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The stream of {@code device} used for synchronous host transfers; the host waits for its work at once, so it
+     * never holds unfinished computations.
+     */
+    StreamHandle hostStream(int device) {
+        StreamHandle s = hostStreams[device];
+        if (s == null) {
+            s = backend.createStream(device);
+            hostStreams[device] = s;
+        }
+        return s;
+    }
+
+    /** Records that {@code c} was enqueued on {@code slot}. */
+    void enqueued(StreamSlot slot, Computation c) {
+        if (slot.active.isEmpty()) {
+            busyStreams[slot.device()]++;
+            busy.add(slot);
+        }
+        slot.active.addLast(c);
+    }
+
+    /** Busy streams per device, as a new array. */
+    int[] busyStreamsSnapshot() {
+        return busyStreams.clone();
+    }
+
+    int streamCount(int device) {
+        return streams.get(device).size();
+    }
+
+    EventHandle takeEvent(int device) {
+        EventHandle e = freeEvents.get(device).pollFirst();
+        return e != null ? e : backend.createEvent(device);
+    }
+
+    void releaseEvent(EventHandle e) {
+        freeEvents.get(e.device()).addLast(e);
+    }
+
+    /** Polls up to {@code maxStreams} busy streams, in rotation, retiring what finished. */
+    void poll(int maxStreams, Consumer<Computation> retire) {
+        for (int i = 0; i < maxStreams && !busy.isEmpty(); i++) {
+            if (pollCursor >= busy.size()) {
+                pollCursor = 0;
+            }
+            StreamSlot s = busy.get(pollCursor);
+            drain(s, retire);
+            if (s.isFree()) {
+                removeBusy(pollCursor);
+            } else {
+                pollCursor++;
+            }
+        }
+    }
+
+    /** Polls every busy stream of one device. */
+    void pollDevice(int device, Consumer<Computation> retire) {
+        for (int i = busy.size() - 1; i >= 0; i--) {
+            StreamSlot s = busy.get(i);
+            if (s.device() == device) {
+                drain(s, retire);
+                if (s.isFree()) {
+                    removeBusy(i);
+                }
+            }
+        }
+    }
+
+    /** Polls every busy stream. */
+    void pollAll(Consumer<Computation> retire) {
+        for (int i = busy.size() - 1; i >= 0; i--) {
+            StreamSlot s = busy.get(i);
+            drain(s, retire);
+            if (s.isFree()) {
+                removeBusy(i);
+            }
+        }
+    }
+
+    /** Marks every computation on {@code slot} up to and including {@code last} finished (after a host wait). */
+    void finishedThrough(StreamSlot slot, Computation last, Consumer<Computation> retire) {
+        if (!slot.active.contains(last)) {
+            return;
+        }
+        Computation c;
+        do {
+            c = slot.active.pollFirst();
+            retire.accept(c);
+        } while (c != last);
+        if (slot.isFree()) {
+            int i = busy.indexOf(slot);
+            if (i >= 0) {
+                removeBusy(i);
+            }
+        }
+    }
+
+    private void drain(StreamSlot s, Consumer<Computation> retire) {
+        while (!s.active.isEmpty() && backend.queryEvent(s.active.peekFirst().event)) {
+            retire.accept(s.active.pollFirst());
+        }
+    }
+
+    private void removeBusy(int i) {
+        StreamSlot s = busy.get(i);
+        busyStreams[s.device()]--;
+        int last = busy.size() - 1;
+        busy.set(i, busy.get(last));
+        busy.remove(last);
+    }
+
+    /** Destroys every stream and pooled event. */
+    void close() {
+        for (ArrayDeque<EventHandle> events : freeEvents) {
+            for (EventHandle e : events) {
+                backend.destroyEvent(e);
+            }
+            events.clear();
+        }
+        for (List<StreamSlot> device : streams) {
+            for (StreamSlot s : device) {
+                backend.destroyStream(s.handle);
+            }
+            device.clear();
+        }
+        for (StreamHandle s : hostStreams) {
+            if (s != null) {
+                backend.destroyStream(s);
+            }
+        }
+    }
+}
