@@ -83,6 +83,11 @@ public final class Computation implements Producer {
         return finished;
     }
 
+    /** Parents it had in the DAG when it was scheduled and that have not finished since. */
+    public int vertexParentCount() {
+        return vertex == null ? 0 : vertex.parentCount();
+    }
+
     /** The arrays it uses, each once, with their access modes. */
     public ArrayAccess[] accesses() {
         return accesses.clone();

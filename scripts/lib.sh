@@ -1,0 +1,52 @@
+# Shared by the scripts: finds JDK 25 and Maven, builds the reactor when sources changed.
+# shellcheck shell=bash
+
+polygpu_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+
+polygpu_java_home() {
+    if [ -n "${JAVA_HOME:-}" ] && "$JAVA_HOME/bin/java" -version 2>&1 | grep -qE 'version "(2[5-9]|[3-9][0-9])'; then
+        return 0
+    fi
+    local candidate
+    for candidate in /usr/lib/jvm/temurin-25-jdk-amd64 /usr/lib/jvm/temurin-25* /usr/lib/jvm/*-25* /opt/java/openjdk; do
+        if [ -x "$candidate/bin/java" ] && "$candidate/bin/java" -version 2>&1 | grep -qE 'version "25'; then
+            export JAVA_HOME="$candidate"
+            return 0
+        fi
+    done
+    echo "polygpu needs a JDK 25 (Temurin 25 was looked for under /usr/lib/jvm); set JAVA_HOME to one." >&2
+    return 1
+}
+
+polygpu_maven() {
+    if ! command -v mvn >/dev/null 2>&1; then
+        if command -v apt-get >/dev/null 2>&1; then
+            echo "Maven is missing; installing it with apt-get." >&2
+            apt-get update -qq && apt-get install -y -qq maven >/dev/null
+        fi
+    fi
+    command -v mvn >/dev/null 2>&1 || { echo "polygpu needs Maven (mvn) on the PATH." >&2; return 1; }
+}
+
+# Builds and installs every module unless the build stamp is newer than every source and pom.
+polygpu_build_if_needed() {
+    local stamp="$polygpu_root/target/.polygpu-build-stamp"
+    if [ -f "$stamp" ] && [ -z "$(find "$polygpu_root" -path "$polygpu_root/target" -prune -o \
+            \( -name '*.java' -o -name 'pom.xml' -o -path '*/src/main/resources/*' \) -newer "$stamp" -print -quit)" ]; then
+        return 0
+    fi
+    echo "Building polygpu..." >&2
+    (cd "$polygpu_root" && mvn -B -q -DskipTests install) || return 1
+    mkdir -p "$polygpu_root/target" && touch "$stamp"
+}
+
+# The class path of the built modules (they have no third-party run-time dependencies).
+polygpu_classpath() {
+    local cp="" m
+    for m in runtime policies emulator test; do
+        cp="$cp${cp:+:}$polygpu_root/$m/target/classes"
+    done
+    echo "$cp"
+}
+
+polygpu_java_flags=(--enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow)

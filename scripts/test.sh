@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Builds polygpu, fetches what the tests need (Maven dependencies), and runs every test that does not need a GPU.
+# Tests tagged `gpu` (real GPU needed) are excluded here.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+polygpu_java_home
+polygpu_maven
+cd "$polygpu_root"
+mvn -B -ntp "$@" install
+mkdir -p target && touch target/.polygpu-build-stamp
