@@ -1,0 +1,123 @@
+package org.polygpu.emulator;
+
+import java.lang.foreign.MemorySegment;
+import org.polygpu.backend.BackendException;
+import org.polygpu.backend.OperationLabel;
+import org.polygpu.backend.TimedOperation;
+
+/**
+ * A copy between two locations (the host or a device): after the copy latency it joins its directed link and moves
+ * its bytes at the link's shared rate ({@link LinkModel}); the bytes land in the destination when it completes.
+ *
+ * <p>Host memory is referenced, not copied, at enqueue: as the backend contract says, it must stay untouched until
+ * the copy completes, and a program that breaks the rule sees the effect.
+ */
+final class CopyOperation extends Operation {
+    private final TimedOperation.Kind kind;
+    private final EmulatedBuffer sourceBuffer;
+    private final MemorySegment sourceHost;
+    private final EmulatedBuffer destinationBuffer;
+    private final MemorySegment destinationHost;
+    private final HostMemory.Allocation hostAllocation;
+    private final long bytes;
+    private final LinkModel.Link link;
+    /** The link's cumulative per-transfer service at which this copy is done; set when it joins. */
+    private double serviceTarget;
+
+    private CopyOperation(EmulatedStream stream, OperationLabel label, TimedOperation.Kind kind,
+                          EmulatedBuffer sourceBuffer, MemorySegment sourceHost, EmulatedBuffer destinationBuffer,
+                          MemorySegment destinationHost, HostMemory.Allocation hostAllocation, long bytes,
+                          LinkModel.Link link) {
+        super(stream, label);
+        this.kind = kind;
+        this.sourceBuffer = sourceBuffer;
+        this.sourceHost = sourceHost;
+        this.destinationBuffer = destinationBuffer;
+        this.destinationHost = destinationHost;
+        this.hostAllocation = hostAllocation;
+        this.bytes = bytes;
+        this.link = link;
+        if (sourceBuffer != null) {
+            sourceBuffer.retain();
+        }
+        if (destinationBuffer != null) {
+            destinationBuffer.retain();
+        }
+    }
+
+    static CopyOperation hostToDevice(EmulatedStream stream, OperationLabel label, MemorySegment source,
+                                      HostMemory.Allocation allocation, EmulatedBuffer destination, long bytes,
+                                      LinkModel.Link link) {
+        return new CopyOperation(stream, label, TimedOperation.Kind.COPY_HOST_TO_DEVICE, null, source, destination,
+                null, allocation, bytes, link);
+    }
+
+    static CopyOperation deviceToHost(EmulatedStream stream, OperationLabel label, EmulatedBuffer source,
+                                      MemorySegment destination, HostMemory.Allocation allocation, long bytes,
+                                      LinkModel.Link link) {
+        return new CopyOperation(stream, label, TimedOperation.Kind.COPY_DEVICE_TO_HOST, source, null, null,
+                destination, allocation, bytes, link);
+    }
+
+    static CopyOperation deviceToDevice(EmulatedStream stream, OperationLabel label, EmulatedBuffer source,
+                                        EmulatedBuffer destination, long bytes, LinkModel.Link link) {
+        return new CopyOperation(stream, label, TimedOperation.Kind.COPY_DEVICE_TO_DEVICE, source, null,
+                destination, null, null, bytes, link);
+    }
+
+    long bytes() {
+        return bytes;
+    }
+
+    LinkModel.Link link() {
+        return link;
+    }
+
+    double serviceTarget() {
+        return serviceTarget;
+    }
+
+    void serviceTarget(double target) {
+        serviceTarget = target;
+    }
+
+    @Override
+    void start(Simulation simulation) {
+        simulation.joinLinkAt(this, simulation.now() + simulation.copyLatencyNanos());
+    }
+
+    @Override
+    void finish() {
+        try {
+            MemorySegment from = sourceBuffer != null ? sourceBuffer.segment() : sourceHost;
+            MemorySegment to = destinationBuffer != null ? destinationBuffer.segment() : destinationHost;
+            MemorySegment.copy(from, 0, to, 0, bytes);
+        } catch (IllegalStateException e) {
+            throw new BackendException(describe() + " failed: host memory was released before the copy completed", e);
+        } finally {
+            if (sourceBuffer != null) {
+                sourceBuffer.release();
+            }
+            if (destinationBuffer != null) {
+                destinationBuffer.release();
+            }
+            if (hostAllocation != null) {
+                hostAllocation.release();
+            }
+        }
+    }
+
+    private int sourceLocation() {
+        return sourceBuffer != null ? sourceBuffer.device() : -1;
+    }
+
+    private String describe() {
+        return kind + " of " + bytes + " bytes on device " + stream().device() + " stream " + stream().id();
+    }
+
+    @Override
+    TimedOperation timed() {
+        return new TimedOperation(stream().device(), stream().id(), kind, label(), startNanos(), endNanos(), bytes,
+                sourceLocation());
+    }
+}

@@ -1,0 +1,403 @@
+package org.polygpu.emulator;
+
+import java.lang.foreign.MemorySegment;
+import java.util.List;
+import java.util.Objects;
+import org.polygpu.backend.Backend;
+import org.polygpu.backend.BackendException;
+import org.polygpu.backend.DeviceBuffer;
+import org.polygpu.backend.DeviceProperties;
+import org.polygpu.backend.EventHandle;
+import org.polygpu.backend.FunctionHandle;
+import org.polygpu.backend.LaunchConfig;
+import org.polygpu.backend.ModuleHandle;
+import org.polygpu.backend.ModuleImage;
+import org.polygpu.backend.OperationLabel;
+import org.polygpu.backend.StreamHandle;
+import org.polygpu.backend.TimedOperation;
+import org.polygpu.topology.BandwidthMatrix;
+
+/**
+ * The emulated backend: N virtual GPUs of one {@link DeviceModel}, connected as a {@link BandwidthMatrix} says, each
+ * with its own memory, streams and events, run by a deterministic discrete-event simulation in virtual nanoseconds.
+ *
+ * <p>Time. The host has a virtual clock ({@link #hostNanos()}) that advances by the host API cost at every enqueue
+ * call (copy, launch, record, wait) and by the poll cost at every {@link #queryEvent}; an operation may start no
+ * earlier than the host time of its enqueue call. Blocking calls move the host clock to when the awaited work ends.
+ * A stream holding {@code maxPendingPerStream} incomplete operations blocks the next enqueue until its head
+ * completes, like a full launch queue, which bounds memory over millions of launches.
+ *
+ * <p>Timing model. A copy takes {@code bytes / bandwidth(source, destination) + copyLatency}, the bandwidth in GB/s
+ * (10^9 bytes per second) from the matrix, the host being its last location and a copy within one device using the
+ * diagonal; concurrent copies on one directed link share its bandwidth equally at every instant ({@link LinkModel}).
+ * A kernel takes {@code launchLatency + max(flops / peakGflops, bytes / memoryBandwidth)} from its declared
+ * {@link KernelCost} (a roofline). Kernels on different streams of one device overlap freely: contention for SMs and
+ * device memory bandwidth is not modelled yet.
+ *
+ * <p>Data. Each device buffer is separate zeroed off-heap memory, so a buffer of another device passed to a kernel
+ * is refused and a missing copy leaves stale data. An operation's data effect (the copy, or the Java kernel body
+ * over the whole grid) happens when it completes in virtual time, completions being processed in (end time, enqueue
+ * order): a consumer not made to wait for its producer runs first and reads stale data, as on a real GPU. Effects run
+ * inside whichever call advances the simulation; a kernel that fails there surfaces as a {@link BackendException}
+ * from that call, much as CUDA reports asynchronous errors at a later synchronisation.
+ *
+ * <p>Thread-safety: none; the scheduler calls a backend from one thread at a time. Ownership: device buffers and
+ * {@link #allocateHost} memory are owned by the backend and released by {@link #free}, {@link #freeHost} or
+ * {@link #close()}.
+ */
+public final class EmulatedBackend implements Backend {
+    /** Whether the backend may still be used: {@code OPEN} → {@code CLOSED} by {@link #close()}, once. */
+    private enum Lifecycle { OPEN, CLOSED }
+
+    private final BandwidthMatrix topology;
+    private final DeviceModel model;
+    private final DeviceProperties properties;
+    private final long launchLatencyNanos;
+    private final int maxPendingPerStream;
+    private final DeviceMemory[] memories;
+    private final int[] streamsCreated;
+    private final HostMemory hostMemory = new HostMemory();
+    private final Simulation simulation;
+    private final HostClock host;
+    private final Handles handles = new Handles(this);
+    private Lifecycle lifecycle = Lifecycle.OPEN;
+
+    EmulatedBackend(EmulatedBackendBuilder b) {
+        this.topology = b.topology();
+        this.model = b.model();
+        this.properties = model.properties();
+        this.launchLatencyNanos = b.launchLatencyNanos();
+        this.maxPendingPerStream = b.maxPendingPerStream();
+        int n = topology.gpuCount();
+        this.memories = new DeviceMemory[n];
+        for (int d = 0; d < n; d++) {
+            memories[d] = new DeviceMemory(d, model.totalMemory());
+        }
+        this.streamsCreated = new int[n];
+        this.simulation = new Simulation(new LinkModel(topology), b.copyLatencyNanos());
+        this.host = new HostClock(simulation, b.hostApiNanos(), b.pollNanos());
+    }
+
+    /** A builder with the defaults listed on {@link EmulatedBackendBuilder}; a topology is required. */
+    public static EmulatedBackendBuilder builder() {
+        return new EmulatedBackendBuilder();
+    }
+
+    @Override
+    public String name() {
+        return "emulated";
+    }
+
+    @Override
+    public int deviceCount() {
+        return memories.length;
+    }
+
+    /** The bandwidth matrix of the emulated devices (restricted to them) and the host. */
+    public BandwidthMatrix topology() {
+        return topology;
+    }
+
+    public DeviceModel model() {
+        return model;
+    }
+
+    /** The host's virtual time in nanoseconds. */
+    public long hostNanos() {
+        return host.nanos();
+    }
+
+    /** The virtual time at which the last completed copy or kernel ended, or 0. */
+    public long makespanNanos() {
+        return simulation.makespan();
+    }
+
+    @Override
+    public DeviceProperties deviceProperties(int device) {
+        checkDevice(device);
+        return properties;
+    }
+
+    @Override
+    public DeviceBuffer allocate(int device, long bytes) {
+        checkOpen();
+        checkDevice(device);
+        return memories[device].allocate(this, bytes);
+    }
+
+    @Override
+    public void free(DeviceBuffer buffer) {
+        checkOpen();
+        EmulatedBuffer b = handles.anyBuffer(buffer);
+        memories[b.device()].free(b);
+    }
+
+    @Override
+    public long freeMemory(int device) {
+        checkDevice(device);
+        return memories[device].free();
+    }
+
+    /** Zeroed host memory owned by the backend until {@link #freeHost} or {@link #close()}. */
+    @Override
+    public MemorySegment allocateHost(long bytes) {
+        checkOpen();
+        return hostMemory.allocate(bytes);
+    }
+
+    /** Releases host memory; copies already enqueued on it keep it alive until they complete. */
+    @Override
+    public void freeHost(MemorySegment segment) {
+        checkOpen();
+        hostMemory.free(Objects.requireNonNull(segment, "segment"));
+    }
+
+    @Override
+    public StreamHandle createStream(int device) {
+        checkOpen();
+        checkDevice(device);
+        return new EmulatedStream(this, device, streamsCreated[device]++);
+    }
+
+    @Override
+    public void destroyStream(StreamHandle stream) {
+        checkOpen();
+        handles.stream(stream).destroy();
+    }
+
+    @Override
+    public EventHandle createEvent(int device) {
+        checkOpen();
+        checkDevice(device);
+        return new EmulatedEvent(this, device);
+    }
+
+    @Override
+    public void destroyEvent(EventHandle event) {
+        checkOpen();
+        handles.event(event).destroy();
+    }
+
+    @Override
+    public void recordEvent(EventHandle event, StreamHandle stream) {
+        checkOpen();
+        EmulatedEvent e = handles.event(event);
+        EmulatedStream s = handles.stream(stream);
+        if (e.device() != s.device()) {
+            throw new BackendException("cannot record an " + e + " on " + s + ": an event is recorded on its own "
+                    + "device's streams");
+        }
+        awaitRoom(s);
+        EventRecordOperation point = new EventRecordOperation(s);
+        host.enqueue(point);
+        e.record(point);
+    }
+
+    @Override
+    public void streamWaitEvent(StreamHandle stream, EventHandle event) {
+        checkOpen();
+        EmulatedStream s = handles.stream(stream);
+        EmulatedEvent e = handles.event(event);
+        if (e.isComplete()) {
+            host.apiCall(); // nothing to wait for: CUDA returns at once, too
+            return;
+        }
+        awaitRoom(s);
+        host.enqueue(new EventWaitOperation(s, e.point()));
+    }
+
+    @Override
+    public boolean queryEvent(EventHandle event) {
+        checkOpen();
+        EmulatedEvent e = handles.event(event);
+        return host.poll(e::isComplete);
+    }
+
+    @Override
+    public void synchronizeEvent(EventHandle event) {
+        checkOpen();
+        EmulatedEvent e = handles.event(event);
+        host.block(e::isComplete);
+    }
+
+    @Override
+    public void synchronizeAll() {
+        checkOpen();
+        host.blockUntilIdle();
+    }
+
+    /** @throws BackendException if either event was never recorded or has not completed */
+    @Override
+    public double elapsedMillis(EventHandle start, EventHandle end) {
+        checkOpen();
+        EmulatedEvent s = handles.event(start);
+        EmulatedEvent e = handles.event(end);
+        host.catchUp();
+        return (completedPoint(e, "end") - completedPoint(s, "start")) / 1e6;
+    }
+
+    @Override
+    public void copyHostToDevice(MemorySegment src, DeviceBuffer dst, long bytes, StreamHandle stream,
+                                 OperationLabel label) {
+        checkOpen();
+        EmulatedBuffer d = handles.buffer(dst, "copy destination");
+        EmulatedStream s = handles.stream(stream);
+        CopyChecks.streamDevice(s, d.device(), "destination");
+        CopyChecks.host(src, bytes, "source", false);
+        CopyChecks.bytes(bytes, d.bytes(), "destination " + d);
+        LinkModel.Link link = CopyChecks.link(simulation.links(), -1, d.device());
+        Objects.requireNonNull(label, "label");
+        awaitRoom(s);
+        host.enqueue(CopyOperation.hostToDevice(s, label, src, hostMemory.retain(src), d, bytes, link));
+    }
+
+    @Override
+    public void copyDeviceToHost(DeviceBuffer src, MemorySegment dst, long bytes, StreamHandle stream,
+                                 OperationLabel label) {
+        checkOpen();
+        EmulatedBuffer from = handles.buffer(src, "copy source");
+        EmulatedStream s = handles.stream(stream);
+        CopyChecks.streamDevice(s, from.device(), "source");
+        CopyChecks.host(dst, bytes, "destination", true);
+        CopyChecks.bytes(bytes, from.bytes(), "source " + from);
+        LinkModel.Link link = CopyChecks.link(simulation.links(), from.device(), -1);
+        Objects.requireNonNull(label, "label");
+        awaitRoom(s);
+        host.enqueue(CopyOperation.deviceToHost(s, label, from, dst, hostMemory.retain(dst), bytes, link));
+    }
+
+    @Override
+    public void copyDeviceToDevice(DeviceBuffer src, DeviceBuffer dst, long bytes, StreamHandle stream,
+                                   OperationLabel label) {
+        checkOpen();
+        EmulatedBuffer from = handles.buffer(src, "copy source");
+        EmulatedBuffer to = handles.buffer(dst, "copy destination");
+        EmulatedStream s = handles.stream(stream);
+        CopyChecks.streamDevice(s, to.device(), "destination");
+        CopyChecks.bytes(bytes, from.bytes(), "source " + from);
+        CopyChecks.bytes(bytes, to.bytes(), "destination " + to);
+        LinkModel.Link link = CopyChecks.link(simulation.links(), from.device(), to.device());
+        Objects.requireNonNull(label, "label");
+        awaitRoom(s);
+        host.enqueue(CopyOperation.deviceToDevice(s, label, from, to, bytes, link));
+    }
+
+    /** Loads a {@link JavaKernelModule}; PTX and CUBIN images are refused until the PTX interpreter exists. */
+    @Override
+    public ModuleHandle loadModule(int device, ModuleImage image) {
+        checkOpen();
+        checkDevice(device);
+        return switch (Objects.requireNonNull(image, "image")) {
+            case JavaKernelModule m -> new EmulatedModule(this, device, m);
+            case ModuleImage.Ptx p -> throw noInterpreter(p);
+            case ModuleImage.Cubin c -> throw noInterpreter(c);
+            default -> throw new BackendException("cannot load " + image.description()
+                    + " on the emulated backend: it loads only JavaKernelModule images");
+        };
+    }
+
+    @Override
+    public FunctionHandle function(ModuleHandle module, String name) {
+        checkOpen();
+        EmulatedModule m = handles.module(module);
+        return m.image().kernel(name)
+                .map(k -> new EmulatedFunction(this, m.device(), k.name(), k.body(), k.cost()))
+                .orElseThrow(() -> new BackendException("no kernel '" + name + "' in the module; its kernels are "
+                        + m.image().kernelNames()));
+    }
+
+    @Override
+    public void launch(FunctionHandle function, LaunchConfig config, Object[] arguments, StreamHandle stream,
+                       OperationLabel label) {
+        checkOpen();
+        EmulatedFunction f = handles.function(function);
+        EmulatedStream s = handles.stream(stream);
+        if (f.device() != s.device()) {
+            throw new BackendException("kernel '" + f.name() + "' was loaded on device " + f.device()
+                    + " but launched on " + s);
+        }
+        Objects.requireNonNull(label, "label");
+        Objects.requireNonNull(config, "config");
+        Objects.requireNonNull(arguments, "arguments");
+        LaunchChecks.checkConfig(f.name(), config, model);
+        Object[] args = LaunchChecks.checkArguments(f.name(), arguments, s.device(), this);
+        long duration = launchLatencyNanos + model.rooflineNanos(work(f, config, args));
+        awaitRoom(s);
+        host.enqueue(new KernelOperation(s, label, f, config, args, duration));
+    }
+
+    @Override
+    public void recordTimeline(boolean enabled) {
+        simulation.recordTimeline(enabled);
+    }
+
+    @Override
+    public List<TimedOperation> timeline() {
+        return simulation.timeline();
+    }
+
+    /** Waits for all work, then releases every buffer and host allocation; later calls fail. Idempotent. */
+    @Override
+    public void close() {
+        if (lifecycle == Lifecycle.CLOSED) {
+            return;
+        }
+        try {
+            synchronizeAll();
+        } finally {
+            lifecycle = Lifecycle.CLOSED;
+            for (DeviceMemory m : memories) {
+                m.releaseAll();
+            }
+            hostMemory.releaseAll();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "emulated backend (" + deviceCount() + " x " + model.name() + ")";
+    }
+
+    /** Back-pressure: blocks the host while the stream's queue is full. */
+    private void awaitRoom(EmulatedStream s) {
+        if (s.pendingCount() >= maxPendingPerStream) {
+            host.block(() -> s.pendingCount() < maxPendingPerStream);
+        }
+    }
+
+    private KernelWork work(EmulatedFunction f, LaunchConfig config, Object[] args) {
+        try {
+            return Objects.requireNonNull(f.cost().work(config, args), "the cost returned null");
+        } catch (RuntimeException e) {
+            throw new BackendException("the cost of kernel '" + f.name() + "' failed: " + e.getMessage(), e);
+        }
+    }
+
+    private long completedPoint(EmulatedEvent e, String role) {
+        if (e.point() == null) {
+            throw new BackendException("elapsedMillis: the " + role + " " + e + " was never recorded");
+        }
+        if (!e.point().isComplete()) {
+            throw new BackendException("elapsedMillis: the " + role + " " + e + " has not completed");
+        }
+        return e.point().endNanos();
+    }
+
+    private static BackendException noInterpreter(ModuleImage image) {
+        return new BackendException("cannot load " + image.description() + " on the emulated backend: the PTX "
+                + "interpreter is not available yet; use Java kernels (org.polygpu.emulator.JavaKernelModule)");
+    }
+
+    private void checkOpen() {
+        if (lifecycle == Lifecycle.CLOSED) {
+            throw new BackendException("the emulated backend is closed");
+        }
+    }
+
+    private void checkDevice(int device) {
+        if (device < 0 || device >= memories.length) {
+            throw new IllegalArgumentException("device " + device + " is out of range: valid devices are 0.."
+                    + (memories.length - 1));
+        }
+    }
+}

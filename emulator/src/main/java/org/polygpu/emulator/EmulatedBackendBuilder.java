@@ -1,0 +1,137 @@
+package org.polygpu.emulator;
+
+import java.util.Objects;
+import org.polygpu.topology.BandwidthMatrix;
+
+/**
+ * Configures an {@link EmulatedBackend}. Only the topology is required; the defaults are:
+ * <ul>
+ *   <li>devices: every GPU of the topology (fewer restrict the matrix to the first ones);</li>
+ *   <li>model: {@link DeviceModel#V100};</li>
+ *   <li>copy latency: 2 000 ns per copy, the DMA set-up cost measured on PCIe and NVLink systems;</li>
+ *   <li>launch latency: 4 000 ns per kernel on the device, the usual cost of an empty kernel;</li>
+ *   <li>host API cost: 1 500 ns per enqueue call (copy, launch, record, wait), as the CUDA driver's;</li>
+ *   <li>poll cost: 100 ns per {@link EmulatedBackend#queryEvent}, so that a polling host makes progress;</li>
+ *   <li>max pending per stream: 1024 incomplete operations, CUDA's launch queue depth.</li>
+ * </ul>
+ */
+public final class EmulatedBackendBuilder {
+    private int devices;
+    private BandwidthMatrix topology;
+    private DeviceModel model = DeviceModel.V100;
+    private long copyLatencyNanos = 2_000;
+    private long launchLatencyNanos = 4_000;
+    private long hostApiNanos = 1_500;
+    private long pollNanos = 100;
+    private int maxPendingPerStream = 1024;
+
+    EmulatedBackendBuilder() {
+    }
+
+    /** Number of virtual GPUs, at most the topology's GPU count. */
+    public EmulatedBackendBuilder devices(int n) {
+        if (n < 1) {
+            throw new IllegalArgumentException("an emulated backend needs at least one device, got " + n);
+        }
+        this.devices = n;
+        return this;
+    }
+
+    /** The interconnect, GB/s, GPUs first and the host last. */
+    public EmulatedBackendBuilder topology(BandwidthMatrix matrix) {
+        this.topology = Objects.requireNonNull(matrix, "matrix");
+        return this;
+    }
+
+    /** The model of every device. */
+    public EmulatedBackendBuilder model(DeviceModel deviceModel) {
+        this.model = Objects.requireNonNull(deviceModel, "deviceModel");
+        return this;
+    }
+
+    /** Fixed cost of every copy, added to its transfer time. */
+    public EmulatedBackendBuilder copyLatencyNanos(long nanos) {
+        this.copyLatencyNanos = nonNegative("copyLatencyNanos", nanos);
+        return this;
+    }
+
+    /** Fixed cost of every kernel on the device, added to its roofline time. */
+    public EmulatedBackendBuilder launchLatencyNanos(long nanos) {
+        this.launchLatencyNanos = nonNegative("launchLatencyNanos", nanos);
+        return this;
+    }
+
+    /** Host time every enqueue call costs. */
+    public EmulatedBackendBuilder hostApiNanos(long nanos) {
+        this.hostApiNanos = nonNegative("hostApiNanos", nanos);
+        return this;
+    }
+
+    /** Host time every event query costs; at least 1 so that polling advances time. */
+    public EmulatedBackendBuilder pollNanos(long nanos) {
+        if (nanos < 1) {
+            throw new IllegalArgumentException("pollNanos must be at least 1, got " + nanos);
+        }
+        this.pollNanos = nanos;
+        return this;
+    }
+
+    /** Incomplete operations a stream holds before an enqueue blocks the host. */
+    public EmulatedBackendBuilder maxPendingPerStream(int n) {
+        if (n < 1) {
+            throw new IllegalArgumentException("maxPendingPerStream must be at least 1, got " + n);
+        }
+        this.maxPendingPerStream = n;
+        return this;
+    }
+
+    /**
+     * @throws IllegalStateException    if no topology was given
+     * @throws IllegalArgumentException if more devices were asked for than the topology describes
+     */
+    public EmulatedBackend build() {
+        if (topology == null) {
+            throw new IllegalStateException("an emulated backend needs a topology (a BandwidthMatrix)");
+        }
+        if (devices > topology.gpuCount()) {
+            throw new IllegalArgumentException("the topology describes " + topology.gpuCount()
+                    + " GPUs; cannot emulate " + devices);
+        }
+        return new EmulatedBackend(this);
+    }
+
+    BandwidthMatrix topology() {
+        return devices == 0 || devices == topology.gpuCount() ? topology : topology.restrictedTo(devices);
+    }
+
+    DeviceModel model() {
+        return model;
+    }
+
+    long copyLatencyNanos() {
+        return copyLatencyNanos;
+    }
+
+    long launchLatencyNanos() {
+        return launchLatencyNanos;
+    }
+
+    long hostApiNanos() {
+        return hostApiNanos;
+    }
+
+    long pollNanos() {
+        return pollNanos;
+    }
+
+    int maxPendingPerStream() {
+        return maxPendingPerStream;
+    }
+
+    private static long nonNegative(String what, long nanos) {
+        if (nanos < 0) {
+            throw new IllegalArgumentException(what + " must be non-negative, got " + nanos);
+        }
+        return nanos;
+    }
+}

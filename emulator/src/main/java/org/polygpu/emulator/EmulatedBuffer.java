@@ -1,0 +1,108 @@
+package org.polygpu.emulator;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import org.polygpu.backend.BackendException;
+import org.polygpu.backend.DeviceBuffer;
+
+/**
+ * A device allocation of the emulator: zeroed off-heap memory owned by one virtual device.
+ *
+ * <p>Lifecycle ({@link State}): {@code LIVE} → {@code FREED} when {@link org.polygpu.backend.Backend#free} is
+ * called while enqueued operations still use the buffer, then → {@code RELEASED} when the last of them completes;
+ * {@code LIVE} →
+ * {@code RELEASED} directly when nothing uses it. Only {@code LIVE} buffers may be passed to new operations; the
+ * memory stays readable until {@code RELEASED} so that work enqueued before the free still runs.
+ *
+ * <p>Ownership: the buffer owns its {@link Arena} and closes it on release.
+ *
+ * @see org.polygpu.backend.Backend#free
+ */
+final class EmulatedBuffer implements DeviceBuffer {
+    /** Where a buffer is in its life; transitions are listed in the class comment. */
+    enum State { LIVE, FREED, RELEASED }
+
+    private final Object owner;
+    private final int device;
+    private final long bytes;
+    private final Arena arena;
+    private final MemorySegment segment;
+    private State state = State.LIVE;
+    private int pendingUses;
+
+    EmulatedBuffer(Object owner, int device, long bytes) {
+        this.owner = owner;
+        this.device = device;
+        this.bytes = bytes;
+        this.arena = Arena.ofShared();
+        this.segment = arena.allocate(Math.max(bytes, 1), 256).asSlice(0, bytes);
+    }
+
+    @Override
+    public int device() {
+        return device;
+    }
+
+    @Override
+    public long bytes() {
+        return bytes;
+    }
+
+    Object owner() {
+        return owner;
+    }
+
+    State state() {
+        return state;
+    }
+
+    /** The buffer's memory, exactly {@link #bytes()} long. */
+    MemorySegment segment() {
+        if (state == State.RELEASED) {
+            throw new BackendException(this + ": buffer was freed");
+        }
+        return segment;
+    }
+
+    /** @throws BackendException saying "buffer was freed" unless the buffer is live */
+    void checkLive(String role) {
+        if (state != State.LIVE) {
+            throw new BackendException(role + " (" + this + "): buffer was freed");
+        }
+    }
+
+    /** An enqueued operation will use the buffer until it calls {@link #release()}. */
+    void retain() {
+        pendingUses++;
+    }
+
+    /** An operation that used the buffer completed. */
+    void release() {
+        pendingUses--;
+        if (pendingUses == 0 && state == State.FREED) {
+            releaseMemory();
+        }
+    }
+
+    /** Marks the buffer freed; its memory goes once no enqueued operation uses it. */
+    void free() {
+        checkLive("free");
+        state = State.FREED;
+        if (pendingUses == 0) {
+            releaseMemory();
+        }
+    }
+
+    /** Releases the memory whatever uses remain; for closing the backend after all work completed. */
+    void releaseMemory() {
+        if (state != State.RELEASED) {
+            state = State.RELEASED;
+            arena.close();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "buffer of " + bytes + " bytes on device " + device;
+    }
+}

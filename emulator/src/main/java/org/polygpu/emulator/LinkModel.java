@@ -1,0 +1,119 @@
+package org.polygpu.emulator;
+
+import java.util.Comparator;
+import java.util.PriorityQueue;
+import org.polygpu.topology.BandwidthMatrix;
+
+/**
+ * The fluid model of the interconnect: one directed link per ordered pair of locations (each device and the host),
+ * with the bandwidth of the matrix entry. At every instant the transfers active on a link share its bandwidth
+ * equally, each progressing at {@code bandwidth / active}; links are independent of one another.
+ *
+ * <p>Equal sharing makes every active transfer on a link receive the same service, so a link keeps one cumulative
+ * per-transfer service counter and each transfer the counter value at which it is done; transfers finish in order
+ * of that target, found with a priority queue. Joining or finishing costs O(log k) for k active transfers.
+ *
+ * <p>GB/s equals bytes per nanosecond, so bandwidths are used as they are.
+ */
+final class LinkModel {
+    private final Link[][] links;
+    private final int host;
+
+    LinkModel(BandwidthMatrix matrix) {
+        int locations = matrix.gpuCount() + 1;
+        this.host = matrix.hostIndex();
+        this.links = new Link[locations][locations];
+        for (int from = 0; from < locations; from++) {
+            for (int to = 0; to < locations; to++) {
+                links[from][to] = new Link(from, to, matrix.bandwidth(from, to));
+            }
+        }
+    }
+
+    /** The link from {@code source} to {@code destination}, each a device or {@code -1} for the host. */
+    Link link(int source, int destination) {
+        return links[source < 0 ? host : source][destination < 0 ? host : destination];
+    }
+
+    /** One directed link and the transfers active on it. */
+    static final class Link {
+        private static final Comparator<CopyOperation> BY_TARGET = Comparator
+                .comparingDouble((CopyOperation c) -> c.serviceTarget()).thenComparingLong(CopyOperation::sequence);
+
+        private final int from;
+        private final int to;
+        private final double bytesPerNano;
+        private final PriorityQueue<CopyOperation> active = new PriorityQueue<>(BY_TARGET);
+        /** Bytes every transfer active since the link was last idle has received; reset when the link idles. */
+        private double service;
+        private long lastUpdateNanos;
+        /** Changes whenever the predicted next completion does, so that stale predictions can be ignored. */
+        private long version;
+
+        private Link(int from, int to, double bandwidthGbps) {
+            this.from = from;
+            this.to = to;
+            this.bytesPerNano = bandwidthGbps;
+        }
+
+        double bandwidthGbps() {
+            return bytesPerNano;
+        }
+
+        long version() {
+            return version;
+        }
+
+        int activeCount() {
+            return active.size();
+        }
+
+        /** {@code copy} starts moving its bytes at {@code now}; returns the new prediction's version. */
+        long join(CopyOperation copy, long now) {
+            advance(now);
+            copy.serviceTarget(service + copy.bytes());
+            active.add(copy);
+            return ++version;
+        }
+
+        /** The transfer predicted to finish first, or {@code null} when idle. */
+        CopyOperation next() {
+            return active.peek();
+        }
+
+        /** When {@link #next()} finishes if nothing joins before, given the state at {@code now}. */
+        long nextCompletion(long now) {
+            CopyOperation head = active.peek();
+            double remaining = Math.max(0, head.serviceTarget() - serviceAt(now));
+            return now + VirtualTime.ceilNanos(remaining * active.size() / bytesPerNano);
+        }
+
+        /** Removes the first transfer, done at {@code now}; returns it and bumps the version. */
+        CopyOperation finishNext(long now) {
+            advance(now);
+            CopyOperation done = active.poll();
+            if (active.isEmpty()) {
+                service = 0; // rebase so the counter does not lose precision over a long run
+            }
+            version++;
+            return done;
+        }
+
+        private void advance(long now) {
+            service = serviceAt(now);
+            lastUpdateNanos = now;
+        }
+
+        private double serviceAt(long now) {
+            if (active.isEmpty()) {
+                return service;
+            }
+            return service + (now - lastUpdateNanos) * bytesPerNano / active.size();
+        }
+
+        @Override
+        public String toString() {
+            return "link from location " + from + " to location " + to + " (" + bytesPerNano + " GB/s)";
+        }
+    }
+}
