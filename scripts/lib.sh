@@ -19,6 +19,8 @@ polygpu_java_home() {
 }
 
 polygpu_maven() {
+    # Maven's own libraries use sun.misc.Unsafe; JDK 25 warns about it unless told this is allowed.
+    export MAVEN_OPTS="${MAVEN_OPTS:-} --sun-misc-unsafe-memory-access=allow"
     if ! command -v mvn >/dev/null 2>&1; then
         if command -v apt-get >/dev/null 2>&1; then
             echo "Maven is missing; installing it with apt-get." >&2

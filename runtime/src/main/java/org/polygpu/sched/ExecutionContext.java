@@ -1,6 +1,7 @@
 package org.polygpu.sched;
 
 import java.lang.foreign.MemorySegment;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -21,6 +22,8 @@ import org.polygpu.config.RuntimeConfig;
 import org.polygpu.dag.Dag;
 import org.polygpu.dag.DagEdge;
 import org.polygpu.dag.DagVertex;
+import org.polygpu.export.ChromeTraceExport;
+import org.polygpu.export.DotExport;
 import org.polygpu.export.ScheduleLog;
 import org.polygpu.sched.spi.DeviceSelectionPolicies;
 import org.polygpu.sched.spi.PolicySettings;
@@ -351,6 +354,34 @@ public final class ExecutionContext implements AutoCloseable {
     /** The backend's timeline (empty unless {@code RecordTimeline} is on). */
     public List<TimedOperation> timeline() {
         return backend.timeline();
+    }
+
+    /**
+     * Writes the whole schedule as Graphviz DOT: computations clustered by device and stream, edges labelled with
+     * the arrays that caused them.
+     *
+     * @throws IllegalStateException unless the context was created with {@code RecordDag}
+     */
+    public void exportDag(Path file) {
+        if (log == null) {
+            throw new IllegalStateException("the DAG was not recorded: create the context with RecordDag=true");
+        }
+        DotExport.write(log, file);
+    }
+
+    /**
+     * Writes the timeline as Chrome trace-event JSON (one process per device, one thread per stream), with
+     * dependency flows when the DAG was recorded too. Waits for all scheduled work first.
+     *
+     * @throws IllegalStateException unless the context was created with {@code RecordTimeline}
+     */
+    public void exportTrace(Path file) {
+        if (!config.recordTimeline()) {
+            throw new IllegalStateException("the timeline was not recorded: create the context with "
+                    + "RecordTimeline=true");
+        }
+        synchronize();
+        ChromeTraceExport.write(backend.timeline(), log, file);
     }
 
     /** Streams created on {@code device} for computations. */

@@ -1,0 +1,278 @@
+package org.polygpu.bench;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.List;
+
+import org.polygpu.backend.Backend;
+import org.polygpu.backend.DeviceBuffer;
+import org.polygpu.backend.DeviceProperties;
+import org.polygpu.backend.EventHandle;
+import org.polygpu.backend.FunctionHandle;
+import org.polygpu.backend.LaunchConfig;
+import org.polygpu.backend.ModuleHandle;
+import org.polygpu.backend.ModuleImage;
+import org.polygpu.backend.OperationLabel;
+import org.polygpu.backend.StreamHandle;
+import org.polygpu.backend.TimedOperation;
+
+/**
+ * A backend of N devices that does no work: copies and launches return at once and do nothing, device allocations
+ * are handles without memory, and modules load from any image. With it a benchmark measures only the scheduler's
+ * own cost per launch.
+ *
+ * <p>By default every event is complete at once. With an {@code inFlight} window of {@code k > 0}, an event
+ * reports complete only once {@code k} more events have been recorded after it (on any stream), or after a
+ * synchronize: the backend then looks like GPUs that run {@code k} operations behind the host, so the scheduler
+ * keeps live computations, dependencies and busy streams, while still no work is done.
+ *
+ * <p>Host allocations are real, zero-filled segments of the size asked for, from an automatic arena (reclaimed by
+ * the garbage collector once unreachable, so {@link #freeHost} does nothing); keep arrays small. The timeline is
+ * always empty. Counts of enqueued operations are kept so a benchmark can show that copies and launches happened.
+ * Thread-safety: one thread at a time, as the {@link Backend} contract says.
+ */
+public final class NoWorkBackend implements Backend {
+    /** Device memory reported per device: 16 GiB, as a V100. */
+    private static final long DEVICE_MEMORY = 16L << 30;
+
+    private final int deviceCount;
+    private final DeviceProperties properties;
+    private final int[] streamsCreated;
+    private final long inFlight;
+    /** Events recorded so far; an event's record number orders it. */
+    private long recorded;
+    /** Events recorded up to this number are complete because the host synchronized. */
+    private long synchronizedThrough;
+    private long launches;
+    private long copies;
+
+    /** A backend of {@code deviceCount} identical V100-like devices whose events are complete at once. */
+    public NoWorkBackend(int deviceCount) {
+        this(deviceCount, 0);
+    }
+
+    /**
+     * A backend of {@code deviceCount} identical V100-like devices whose events complete once {@code inFlight}
+     * later events were recorded.
+     */
+    public NoWorkBackend(int deviceCount, int inFlight) {
+        if (deviceCount < 1) {
+            throw new IllegalArgumentException("a backend needs at least one device, got " + deviceCount);
+        }
+        if (inFlight < 0) {
+            throw new IllegalArgumentException("the in-flight window must be at least 0, got " + inFlight);
+        }
+        this.deviceCount = deviceCount;
+        this.inFlight = inFlight;
+        this.properties = new DeviceProperties("no-work V100", 7, 0, DEVICE_MEMORY, 80, 1_530_000, 1024, 49_152, 32);
+        this.streamsCreated = new int[deviceCount];
+    }
+
+    /** A device allocation without memory; handles compare by identity, as real ones do. */
+    private static final class Buffer implements DeviceBuffer {
+        private final int device;
+        private final long bytes;
+
+        Buffer(int device, long bytes) {
+            this.device = device;
+            this.bytes = bytes;
+        }
+
+        @Override
+        public int device() {
+            return device;
+        }
+
+        @Override
+        public long bytes() {
+            return bytes;
+        }
+    }
+
+    private record Stream(int device, int id) implements StreamHandle {
+    }
+
+    /** An event and when it was last recorded; compared by identity, since several live on one device. */
+    private static final class Event implements EventHandle {
+        private final int device;
+        private long recordNumber;
+
+        Event(int device) {
+            this.device = device;
+        }
+
+        @Override
+        public int device() {
+            return device;
+        }
+    }
+
+    private record Module(int device) implements ModuleHandle {
+    }
+
+    private record Function(String name, int device) implements FunctionHandle {
+    }
+
+    /** Kernels enqueued so far. */
+    public long launchCount() {
+        return launches;
+    }
+
+    /** Copies enqueued so far, in every direction. */
+    public long copyCount() {
+        return copies;
+    }
+
+    @Override
+    public String name() {
+        return "no-work";
+    }
+
+    @Override
+    public int deviceCount() {
+        return deviceCount;
+    }
+
+    @Override
+    public DeviceProperties deviceProperties(int device) {
+        checkDevice(device);
+        return properties;
+    }
+
+    @Override
+    public DeviceBuffer allocate(int device, long bytes) {
+        checkDevice(device);
+        return new Buffer(device, bytes);
+    }
+
+    @Override
+    public void free(DeviceBuffer buffer) {
+        // Nothing was allocated.
+    }
+
+    @Override
+    public long freeMemory(int device) {
+        checkDevice(device);
+        return DEVICE_MEMORY;
+    }
+
+    @Override
+    public MemorySegment allocateHost(long bytes) {
+        return Arena.ofAuto().allocate(bytes);
+    }
+
+    @Override
+    public void freeHost(MemorySegment host) {
+        // The automatic arena is reclaimed by the garbage collector.
+    }
+
+    @Override
+    public StreamHandle createStream(int device) {
+        checkDevice(device);
+        return new Stream(device, streamsCreated[device]++);
+    }
+
+    @Override
+    public void destroyStream(StreamHandle stream) {
+        // Streams hold nothing.
+    }
+
+    @Override
+    public EventHandle createEvent(int device) {
+        checkDevice(device);
+        return new Event(device);
+    }
+
+    @Override
+    public void destroyEvent(EventHandle event) {
+        // Events hold nothing.
+    }
+
+    @Override
+    public void recordEvent(EventHandle event, StreamHandle stream) {
+        ((Event) event).recordNumber = ++recorded;
+    }
+
+    @Override
+    public void streamWaitEvent(StreamHandle stream, EventHandle event) {
+        // Nothing to wait for.
+    }
+
+    @Override
+    public boolean queryEvent(EventHandle event) {
+        long n = ((Event) event).recordNumber;
+        return n <= synchronizedThrough || n + inFlight <= recorded;
+    }
+
+    /** Completes the event and, since streams are waited in record order here, every event recorded before it. */
+    @Override
+    public void synchronizeEvent(EventHandle event) {
+        synchronizedThrough = Math.max(synchronizedThrough, ((Event) event).recordNumber);
+    }
+
+    @Override
+    public void synchronizeAll() {
+        synchronizedThrough = recorded;
+    }
+
+    @Override
+    public double elapsedMillis(EventHandle start, EventHandle end) {
+        return 0;
+    }
+
+    @Override
+    public void copyHostToDevice(MemorySegment src, DeviceBuffer dst, long bytes, StreamHandle stream,
+                                 OperationLabel label) {
+        copies++;
+    }
+
+    @Override
+    public void copyDeviceToHost(DeviceBuffer src, MemorySegment dst, long bytes, StreamHandle stream,
+                                 OperationLabel label) {
+        copies++;
+    }
+
+    @Override
+    public void copyDeviceToDevice(DeviceBuffer src, DeviceBuffer dst, long bytes, StreamHandle stream,
+                                   OperationLabel label) {
+        copies++;
+    }
+
+    @Override
+    public ModuleHandle loadModule(int device, ModuleImage image) {
+        checkDevice(device);
+        return new Module(device);
+    }
+
+    @Override
+    public FunctionHandle function(ModuleHandle module, String name) {
+        return new Function(name, module.device());
+    }
+
+    @Override
+    public void launch(FunctionHandle function, LaunchConfig config, Object[] arguments, StreamHandle stream,
+                       OperationLabel label) {
+        launches++;
+    }
+
+    @Override
+    public void recordTimeline(boolean enabled) {
+        // Nothing runs, so there is nothing to record.
+    }
+
+    @Override
+    public List<TimedOperation> timeline() {
+        return List.of();
+    }
+
+    @Override
+    public void close() {
+        // Nothing to release.
+    }
+
+    private void checkDevice(int device) {
+        if (device < 0 || device >= deviceCount) {
+            throw new IllegalArgumentException("device " + device + " is out of range 0.." + (deviceCount - 1));
+        }
+    }
+}
