@@ -76,6 +76,29 @@ public final class Dag<C> {
         return v;
     }
 
+    /**
+     * Whether appending an access to {@code array} now would give the new vertex a parent: a live last writer,
+     * or, for a write under {@code with-const}, live readers. When it would not, a synchronous host access can skip
+     * the DAG: it finishes at once, so no later computation could depend on it.
+     */
+    public boolean hasLiveDependencies(DeviceArray array, Access access) {
+        ArrayHistory<C> h = histories.get(array);
+        if (h == null) {
+            return false;
+        }
+        if (h.liveWriter() != null) {
+            return true;
+        }
+        if (policy == DependencyPolicy.WITH_CONST && !access.isReadOnly()) {
+            for (DagVertex<C> r : h.readers) {
+                if (!r.finished) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     /** Marks a vertex finished and drops its edges; it creates no dependencies from now on. */
     public void retire(DagVertex<C> v) {
         if (v.finished) {

@@ -200,7 +200,7 @@ public final class ExecutionContext implements AutoCloseable {
     public Object read(DeviceArray array, long index) {
         array.checkLive();
         array.checkIndex(index);
-        Computation c = hostAccess(Computation.Kind.HOST_READ, array, Access.READ, "read " + array + "[" + index + "]");
+        hostAccess(Computation.Kind.HOST_READ, array, Access.READ, index);
         return Elements.get(array.hostReplica(), array.elementType(), index);
     }
 
@@ -210,7 +210,7 @@ public final class ExecutionContext implements AutoCloseable {
         array.checkIndex(index);
         // Convert first so a value that does not fit leaves everything as it was.
         Elements.set(MemorySegment.ofArray(new long[1]), array.elementType(), 0, value);
-        hostAccess(Computation.Kind.HOST_WRITE, array, Access.READ_WRITE, "write " + array + "[" + index + "]");
+        hostAccess(Computation.Kind.HOST_WRITE, array, Access.READ_WRITE, index);
         Elements.set(array.hostReplica(), array.elementType(), index, value);
     }
 
@@ -218,7 +218,7 @@ public final class ExecutionContext implements AutoCloseable {
     public void copyFromHost(DeviceArray array, MemorySegment src) {
         array.checkLive();
         checkHostSize(array, src);
-        hostAccess(Computation.Kind.HOST_WRITE, array, Access.WRITE, "copy host to " + array);
+        hostAccess(Computation.Kind.HOST_WRITE, array, Access.WRITE, -1);
         MemorySegment.copy(src, 0, array.hostReplica(), 0, array.byteSize());
     }
 
@@ -226,7 +226,7 @@ public final class ExecutionContext implements AutoCloseable {
     public void copyToHost(DeviceArray array, MemorySegment dst) {
         array.checkLive();
         checkHostSize(array, dst);
-        hostAccess(Computation.Kind.HOST_READ, array, Access.READ, "copy " + array + " to host");
+        hostAccess(Computation.Kind.HOST_READ, array, Access.READ, -1);
         MemorySegment.copy(array.hostReplica(), 0, dst, 0, array.byteSize());
     }
 
@@ -238,31 +238,47 @@ public final class ExecutionContext implements AutoCloseable {
     }
 
     /**
-     * A host-side computation: waits for its parents, brings the host replica up to date unless the access
-     * overwrites it all, and applies the host's coherence transition. Returns it finished.
+     * A host-side access: waits for the computations it depends on, brings the host replica up to date unless the
+     * access overwrites it all, and applies the host's coherence transition. It joins the DAG only when it has
+     * live parents or the DAG is recorded: otherwise it finishes at once and no later work could depend on it.
+     *
+     * @param index the element accessed, or -1 for the whole array
      */
-    private Computation hostAccess(Computation.Kind kind, DeviceArray array, Access access, String name) {
+    private void hostAccess(Computation.Kind kind, DeviceArray array, Access access, long index) {
         checkOpen();
-        Computation c = new Computation(nextComputationId++, kind, name,
-                new ArrayAccess[] {new ArrayAccess(array, access)}, null, null, null);
-        c.vertex = dag.append(c, c.accesses);
-        waitOnHost(c.vertex);
-        int host = deviceCount;
+        long id = nextComputationId++;
+        Computation c = null;
+        if (log != null || dag.hasLiveDependencies(array, access)) {
+            c = new Computation(id, kind, hostAccessName(kind, array, index),
+                    new ArrayAccess[] {new ArrayAccess(array, access)}, null, null, null);
+            c.vertex = dag.append(c, c.accesses);
+            waitOnHost(c.vertex);
+        }
         if (access == Access.WRITE) {
             transfers.hostReplica(array);
         } else {
-            transfers.fetchToHost(array, c.id());
+            transfers.fetchToHost(array, id);
         }
+        int host = deviceCount;
         if (access.isReadOnly()) {
             array.coherence().read(host);
         } else {
             array.coherence().write(host);
             array.setReady(host, null, null);
         }
-        logScheduled(c);
-        c.finished = true;
-        dag.retire(c.vertex);
-        return c;
+        if (c != null) {
+            logScheduled(c);
+            c.finished = true;
+            dag.retire(c.vertex);
+        }
+    }
+
+    private static String hostAccessName(Computation.Kind kind, DeviceArray array, long index) {
+        boolean read = kind == Computation.Kind.HOST_READ;
+        if (index < 0) {
+            return read ? "copy " + array + " to host" : "copy host to " + array;
+        }
+        return (read ? "read " : "write ") + array + "[" + index + "]";
     }
 
     private void waitOnHost(DagVertex<Computation> v) {

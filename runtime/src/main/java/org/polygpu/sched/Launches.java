@@ -17,9 +17,12 @@ import org.polygpu.backend.OperationLabel;
  */
 final class Launches {
     private final Backend backend;
+    private final DeviceProperties limits;
 
+    /** Launch limits are checked against device 0; the devices of one backend share a model. */
     Launches(Backend backend) {
         this.backend = backend;
+        this.limits = backend.deviceProperties(0);
     }
 
     /**
@@ -65,7 +68,7 @@ final class Launches {
     }
 
     private void checkConfig(Kernel kernel, LaunchConfig config) {
-        DeviceProperties props = backend.deviceProperties(0);
+        DeviceProperties props = limits;
         if (config.block().count() > props.maxThreadsPerBlock()) {
             throw new IllegalArgumentException("kernel " + kernel.name() + ": a block of " + config.block().count()
                     + " threads exceeds the device limit of " + props.maxThreadsPerBlock());

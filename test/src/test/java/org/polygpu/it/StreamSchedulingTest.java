@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.polygpu.array.DeviceArray;
 import org.polygpu.array.ElementType;
 import org.polygpu.backend.TimedOperation;
@@ -57,10 +59,12 @@ class StreamSchedulingTest {
         }
     }
 
-    @Test
-    void hostReadAfterAReadOnlyKernelDoesNotWaitButAHostWriteDoes() {
+    /** Host accesses with no live parents skip the DAG unless it is recorded; both paths must wait alike. */
+    @ParameterizedTest(name = "RecordDag={0}")
+    @ValueSource(strings = {"true", "false"})
+    void hostReadAfterAReadOnlyKernelDoesNotWaitButAHostWriteDoes(String recordDag) {
         try (EmulatedBackend backend = Fixtures.backend(1, "h100x1");
-             ExecutionContext ctx = Fixtures.context(backend)) {
+             ExecutionContext ctx = Fixtures.context(backend, "RecordDag", recordDag)) {
             Kernel scale = Fixtures.scale(ctx);
             DeviceArray x = ctx.newArray(ElementType.FLOAT, N);
             ctx.write(x, 3, 7f);
@@ -77,10 +81,12 @@ class StreamSchedulingTest {
         }
     }
 
-    @Test
-    void hostReadOfAKernelResultWaitsForThatKernelOnly() {
+    @ParameterizedTest(name = "RecordDag={0}")
+    @ValueSource(strings = {"true", "false"})
+    void hostReadOfAKernelResultWaitsForThatKernelOnly(String recordDag) {
         try (EmulatedBackend backend = Fixtures.backend(2, "test-2gpu");
-             ExecutionContext ctx = Fixtures.context(backend, "DeviceSelectionPolicy", "round-robin")) {
+             ExecutionContext ctx = Fixtures.context(backend, "DeviceSelectionPolicy", "round-robin",
+                     "RecordDag", recordDag)) {
             Kernel inc = Fixtures.inc(ctx);
             DeviceArray x = ctx.newArray(ElementType.FLOAT, N);
             DeviceArray y = ctx.newArray(ElementType.FLOAT, 100 * N);
