@@ -9,13 +9,14 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.polygpu.backend.TimedOperation;
 import org.polygpu.emulator.EmulatedBackend;
+import org.polygpu.export.ChromeTraceExport;
+import org.polygpu.export.DotExport;
 import org.polygpu.export.ScheduleLog;
 import org.polygpu.sched.ExecutionContext;
 
-/** The same program on the emulator always yields the same schedule, timeline and makespan. */
+/** The same program on the emulator always yields the same DAG export, timeline and makespan. */
 class DeterminismTest {
-    private record Run(float result, List<TimedOperation> timeline, List<ScheduleLog.Node> nodes,
-                       List<ScheduleLog.Edge> edges, long makespan) {
+    private record Run(float result, List<TimedOperation> timeline, String dot, String trace, long makespan) {
     }
 
     private static Run run(String policy) {
@@ -23,8 +24,9 @@ class DeterminismTest {
              ExecutionContext ctx = Fixtures.context(backend, "DeviceSelectionPolicy", policy)) {
             float result = Workload.run(ctx, 6, 4, 2000);
             ctx.synchronize();
-            return new Run(result, ctx.timeline(), ctx.scheduleLog().nodes(), ctx.scheduleLog().edges(),
-                    backend.makespanNanos());
+            ScheduleLog log = ctx.scheduleLog();
+            return new Run(result, ctx.timeline(), DotExport.toDot(log),
+                    ChromeTraceExport.toJson(ctx.timeline(), log), backend.makespanNanos());
         }
     }
 
@@ -36,8 +38,8 @@ class DeterminismTest {
         assertFalse(first.timeline().isEmpty());
         assertEquals(first.result(), second.result());
         assertEquals(first.timeline(), second.timeline());
-        assertEquals(first.nodes(), second.nodes());
-        assertEquals(first.edges(), second.edges());
+        assertEquals(first.dot(), second.dot());
+        assertEquals(first.trace(), second.trace());
         assertEquals(first.makespan(), second.makespan());
     }
 }

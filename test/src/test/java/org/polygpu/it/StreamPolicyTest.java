@@ -1,0 +1,84 @@
+package org.polygpu.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.polygpu.array.DeviceArray;
+import org.polygpu.array.ElementType;
+import org.polygpu.emulator.EmulatedBackend;
+import org.polygpu.sched.Computation;
+import org.polygpu.sched.ExecutionContext;
+import org.polygpu.sched.Kernel;
+
+/** The stream options: how children take their parents' streams (paper Fig. 5), new streams, sync execution. */
+class StreamPolicyTest {
+    private static final int N = 1000;
+
+    /**
+     * A writes x; B and C read it. B takes A's stream under every policy but same-as-parent shares it with C too;
+     * the others give C a new stream: disjoint on A's device, the multi-GPU ones on the device the policy (here
+     * round-robin, next device 1) picks.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({
+        "same-as-parent, 0, 0, 0, 0",
+        "disjoint, 0, 0, 0, 1",
+        "multigpu-early-disjoint, 0, 0, 1, 0",
+        "multigpu-disjoint, 0, 0, 1, 0",
+    })
+    void childrenOfOneParent(String policy, int bDevice, int bStream, int cDevice, int cStream) {
+        try (EmulatedBackend backend = Fixtures.backend(2, "test-2gpu");
+             ExecutionContext ctx = Fixtures.context(backend, "RetrieveParentStreamPolicy", policy,
+                     "DeviceSelectionPolicy", "round-robin")) {
+            Kernel inc = Fixtures.inc(ctx);
+            Kernel scale = Fixtures.scale(ctx);
+            DeviceArray x = ctx.newArray(ElementType.FLOAT, N);
+            Computation a = ctx.launch(inc, Fixtures.launch(), x, N);
+            DeviceArray y = ctx.newArray(ElementType.FLOAT, N);
+            DeviceArray z = ctx.newArray(ElementType.FLOAT, N);
+            Computation b = ctx.launch(scale, Fixtures.launch(), x, y, N, 2f);
+            Computation c = ctx.launch(scale, Fixtures.launch(), x, z, N, 3f);
+            assertEquals(List.of(0, 0), List.of(a.device(), a.streamId()));
+            assertEquals(List.of(bDevice, bStream, cDevice, cStream),
+                    List.of(b.device(), b.streamId(), c.device(), c.streamId()));
+            assertEquals(3f, (Float) ctx.read(z, 1));
+            assertEquals(2f, (Float) ctx.read(y, 1));
+        }
+    }
+
+    @Test
+    void alwaysNewCreatesAStreamPerIndependentComputationWhileReuseTakesFreeOnes() {
+        for (String policy : List.of("reuse", "always-new")) {
+            try (EmulatedBackend backend = Fixtures.backend(1, "h100x1");
+                 ExecutionContext ctx = Fixtures.context(backend, "RetrieveNewStreamPolicy", policy)) {
+                Kernel inc = Fixtures.inc(ctx);
+                for (int i = 0; i < 6; i++) {
+                    DeviceArray x = ctx.newArray(ElementType.FLOAT, N);
+                    ctx.launch(inc, Fixtures.launch(), x, N);
+                    ctx.synchronize();
+                }
+                assertEquals(policy.equals("reuse") ? 1 : 6, ctx.streamCount(0), policy);
+            }
+        }
+    }
+
+    @Test
+    void syncExecutionFinishesEveryLaunchBeforeReturning() {
+        try (EmulatedBackend backend = Fixtures.backend(2, "test-2gpu");
+             ExecutionContext ctx = Fixtures.context(backend, "ExecutionPolicy", "sync")) {
+            Kernel inc = Fixtures.inc(ctx);
+            DeviceArray x = ctx.newArray(ElementType.FLOAT, N);
+            for (int i = 0; i < 3; i++) {
+                Computation c = ctx.launch(inc, Fixtures.launch(), x, N);
+                assertTrue(c.isFinished());
+                assertEquals(0, ctx.dag().vertexCount());
+            }
+            assertEquals(3f, (Float) ctx.read(x, 0));
+        }
+    }
+}
