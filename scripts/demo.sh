@@ -5,5 +5,6 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 polygpu_java_home
 polygpu_maven
+"$polygpu_root/scripts/install-nvrtc.sh"
 polygpu_build_if_needed
 exec "$JAVA_HOME/bin/java" "${polygpu_java_flags[@]}" -cp "$(polygpu_classpath)" org.polygpu.demo.MultiGpuDemo "$@"

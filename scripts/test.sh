@@ -5,6 +5,7 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 polygpu_java_home
 polygpu_maven
+"$polygpu_root/scripts/install-nvrtc.sh"
 cd "$polygpu_root"
 mvn -B -ntp "$@" install
 mkdir -p target && touch target/.polygpu-build-stamp
