@@ -10,37 +10,62 @@ import java.util.Arrays;
  * million launches: it issues the {@link LaunchWorkload} stream on a {@link NoWorkBackend}, times every launch with
  * {@link System#nanoTime()}, and prints one row per decade of launches (up to 10^3, 10^4, 10^5, 10^6): median, p90,
  * p99 and mean nanoseconds per launch, the largest and the final number of live DAG vertices in the window, and the
- * heap used after a collection at the window's end.
+ * heap used after a collection at the window's end. It runs once per in-flight window given.
  *
- * <p>A separate context first runs a warm-up stream so that the measured one starts with compiled code; timings
- * include one {@code nanoTime} call (its cost is printed). Usage: {@code LaunchScaling [launches [warm-up]]}.
+ * <p>Warm-up first runs the same stream for a few seconds on short-lived contexts of {@value #WARM_UP_CONTEXT}
+ * launches each, so the measured context starts with compiled code whose profile covers both a context's start
+ * (fresh arrays, new streams) and its steady state; warming up on one long context instead leaves code that
+ * deoptimizes when the next context starts. Timings include one {@code nanoTime} call (its cost is printed).
+ * Run it with a fixed, pre-touched heap ({@code -Xms1g -Xmx1g -XX:+AlwaysPreTouch}), or the page faults of a
+ * growing heap show up as launch time.
+ * Usage: {@code LaunchScaling [launches [inFlight,inFlight,... [warm-up seconds]]]}, by default
+ * {@code 1000000 0,32 5}.
  */
 public final class LaunchScaling {
+    private static final PrintStream OUT = System.out;
+    private static final MemoryMXBean MEMORY = ManagementFactory.getMemoryMXBean();
+    /** Launches per warm-up context. */
+    private static final int WARM_UP_CONTEXT = 50_000;
+
     private LaunchScaling() {
     }
 
     public static void main(String[] args) {
         int launches = args.length > 0 ? Integer.parseInt(args[0]) : 1_000_000;
-        int warmUp = args.length > 1 ? Integer.parseInt(args[1]) : 200_000;
-        PrintStream out = System.out;
-        out.printf("LaunchScaling: %d launches (after %d warm-up launches on another context), %d devices,"
-                + " %d arrays of %d floats, minmax-transfer-time, v100x8%n", launches, warmUp,
-                LaunchWorkload.DEVICES, LaunchWorkload.ARRAYS, LaunchWorkload.ELEMENTS);
-        out.printf("java %s (%s), %d processors%n", System.getProperty("java.version"),
-                System.getProperty("java.vm.name"), Runtime.getRuntime().availableProcessors());
-        try (LaunchWorkload w = new LaunchWorkload()) {
-            for (int i = 0; i < warmUp; i++) {
-                w.launchNext();
+        int[] windows = Arrays.stream((args.length > 1 ? args[1] : "0,32").split(","))
+                .mapToInt(Integer::parseInt).toArray();
+        int warmUp = args.length > 2 ? Integer.parseInt(args[2]) : 5;
+        OUT.printf("LaunchScaling: %d launches after %d s of warm-up on other contexts; %d devices, %d"
+                + " arrays of %d floats in %d groups, minmax-transfer-time, v100x8%n", launches, warmUp,
+                LaunchWorkload.DEVICES, LaunchWorkload.ARRAYS, LaunchWorkload.ELEMENTS, LaunchWorkload.GROUPS);
+        OUT.printf("java %s (%s), %d processors, max heap %.0f MiB%n", System.getProperty("java.version"),
+                System.getProperty("java.vm.name"), Runtime.getRuntime().availableProcessors(),
+                mib(Runtime.getRuntime().maxMemory()));
+        for (int inFlight : windows) {
+            run(launches, inFlight, warmUp);
+        }
+    }
+
+    private static void run(int launches, int inFlight, int warmUpSeconds) {
+        OUT.printf("%nin-flight window %d%n", inFlight);
+        long until = System.nanoTime() + warmUpSeconds * 1_000_000_000L;
+        long warmUpLaunches = 0;
+        while (System.nanoTime() < until) {
+            try (LaunchWorkload w = new LaunchWorkload(inFlight)) {
+                for (int i = 0; i < WARM_UP_CONTEXT; i++) {
+                    w.launchNext();
+                }
+                warmUpLaunches += w.issued();
             }
         }
-        out.printf("nanoTime cost: %d ns (median of back-to-back calls)%n", nanoTimeCost());
-        MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
+        OUT.printf("warm-up: %d launches on %d contexts%n", warmUpLaunches, warmUpLaunches / WARM_UP_CONTEXT);
+        OUT.printf("nanoTime cost: %d ns (median of back-to-back calls)%n", nanoTimeCost());
         System.gc();
-        out.printf("heap used before the measured context: %.1f MiB%n", mib(memory.getHeapMemoryUsage().getUsed()));
-        out.printf("%-22s %10s %9s %9s %9s %9s %10s %10s %12s%n", "launches", "count", "median", "p90", "p99",
+        OUT.printf("heap used before the measured context: %.1f MiB%n", mib(MEMORY.getHeapMemoryUsage().getUsed()));
+        OUT.printf("%-20s %8s %8s %8s %8s %8s %9s %7s %8s%n", "launches", "count", "median", "p90", "p99",
                 "mean", "maxLiveV", "liveV", "heapMiB");
         long[] nanos = new long[launches];
-        try (LaunchWorkload w = new LaunchWorkload()) {
+        try (LaunchWorkload w = new LaunchWorkload(inFlight)) {
             int from = 0;
             for (int end = 1000; from < launches; end = (int) Math.min((long) end * 10, launches)) {
                 int to = Math.min(end, launches);
@@ -53,21 +78,24 @@ public final class LaunchScaling {
                 }
                 int live = w.dag().vertexCount();
                 System.gc();
-                long heap = memory.getHeapMemoryUsage().getUsed();
+                long heap = MEMORY.getHeapMemoryUsage().getUsed();
                 long[] window = Arrays.copyOfRange(nanos, from, to);
-                Arrays.sort(window);
-                out.printf("%-22s %10d %9d %9d %9d %9.0f %10d %10d %12.1f%n", "(" + from + ", " + to + "]",
-                        window.length, percentile(window, 0.5), percentile(window, 0.9), percentile(window, 0.99),
-                        Arrays.stream(window).average().orElse(0), maxLive, live, mib(heap));
+                row("(" + from + ", " + to + "]", window);
+                OUT.printf(" %9d %7d %8.1f%n", maxLive, live, mib(heap));
                 from = to;
             }
-            long[] all = nanos.clone();
-            Arrays.sort(all);
-            out.printf("%-22s %10d %9d %9d %9d %9.0f%n", "all", all.length, percentile(all, 0.5),
-                    percentile(all, 0.9), percentile(all, 0.99), Arrays.stream(all).average().orElse(0));
-            out.printf("backend saw %d launches and %d copies; the DAG tracks %d arrays%n",
-                    w.backend().launchCount(), w.backend().copyCount(), w.dag().trackedArrayCount());
+            row("all", nanos.clone());
+            OUT.println();
+            OUT.printf("backend: %d launches, %d copies; %d streams; live DAG %d vertices, %d edges; %d arrays"
+                    + " tracked%n", w.backend().launchCount(), w.backend().copyCount(), w.streamCount(),
+                    w.dag().vertexCount(), w.dag().edgeCount(), w.dag().trackedArrayCount());
         }
+    }
+
+    private static void row(String label, long[] window) {
+        Arrays.sort(window);
+        OUT.printf("%-20s %8d %8d %8d %8d %8.0f", label, window.length, percentile(window, 0.5),
+                percentile(window, 0.9), percentile(window, 0.99), Arrays.stream(window).average().orElse(0));
     }
 
     private static long percentile(long[] sorted, double p) {

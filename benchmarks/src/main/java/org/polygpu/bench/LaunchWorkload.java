@@ -17,17 +17,24 @@ import org.polygpu.topology.BandwidthMatrixLoader;
 
 /**
  * The launch stream both scheduler benchmarks issue: 8 devices of a {@link NoWorkBackend}, the default policies
- * ({@code async}, {@code with-const}, {@code multigpu-disjoint}, {@code minmax-transfer-time}), the {@code v100x8}
- * bandwidth matrix, and a kernel {@code step(in x, in y, out z, inout w, int n)} launched over a pool of small
- * arrays. Each launch takes four distinct arrays from a fixed pseudo-random table, so launches depend on recent
- * ones, arrays move between devices (copies) and the policy decides where data-less work goes.
+ * ({@code async}, {@code with-const}, {@code reuse}, {@code multigpu-disjoint}, {@code minmax-transfer-time}), the
+ * {@code v100x8} bandwidth matrix, and a kernel {@code step(in x, in y, out z, inout w, int n)} launched over
+ * {@value #GROUPS} groups of 4 small arrays, one chain of work per group.
+ *
+ * <p>Launch {@code i} uses group {@code i mod GROUPS}, its four arrays in a pseudo-random order; one launch in
+ * {@value #CROSS_EVERY} reads its {@code y} from another group instead. Fresh groups spread over the devices (the
+ * policy explores round-robin while no device holds data), each chain then stays where its data is, and the
+ * cross-group reads copy arrays between devices. With an in-flight window, each launch depends on its group's
+ * previous launch (and the cross reads on other chains), so parent streams are reused and events waited.
  *
  * <p>Deterministic: the same number of launches gives the same schedule. Not thread-safe.
  */
 final class LaunchWorkload implements AutoCloseable {
     static final int DEVICES = 8;
-    static final int ARRAYS = 32;
+    static final int GROUPS = 8;
+    static final int ARRAYS = GROUPS * 4;
     static final int ELEMENTS = 256;
+    static final int CROSS_EVERY = 8;
     private static final int TABLE = 4096;
 
     private final NoWorkBackend backend;
@@ -38,8 +45,9 @@ final class LaunchWorkload implements AutoCloseable {
     private final Integer n = ELEMENTS;
     private long issued;
 
-    LaunchWorkload() {
-        backend = new NoWorkBackend(DEVICES);
+    /** @param inFlight the backend's in-flight window (see {@link NoWorkBackend}); 0 completes work at once */
+    LaunchWorkload(int inFlight) {
+        backend = new NoWorkBackend(DEVICES, inFlight);
         context = ExecutionContext.create(backend, RuntimeConfig.defaults(), BandwidthMatrixLoader.preset("v100x8"));
         kernel = context.kernel("step", new ModuleImage.Ptx("// no code: the backend does no work"), List.of(
                 Parameter.pointer("x", ElementType.FLOAT, Access.READ),
@@ -53,20 +61,32 @@ final class LaunchWorkload implements AutoCloseable {
         }
         long seed = 0x9E3779B97F4A7C15L;
         for (int t = 0; t < TABLE; t++) {
+            int group = t % GROUPS;
             int[] picked = new int[4];
             for (int k = 0; k < 4; k++) {
                 int candidate;
                 do {
-                    seed ^= seed << 13;
-                    seed ^= seed >>> 7;
-                    seed ^= seed << 17;
-                    candidate = (int) Math.floorMod(seed, (long) ARRAYS);
+                    seed = next(seed);
+                    candidate = group * 4 + (int) Math.floorMod(seed, 4L);
                 } while (contains(picked, k, candidate));
                 picked[k] = candidate;
+            }
+            seed = next(seed);
+            if (Math.floorMod(seed, (long) CROSS_EVERY) == 0) {
+                seed = next(seed);
+                int other = (group + 1 + (int) Math.floorMod(seed, (long) GROUPS - 1)) % GROUPS;
+                seed = next(seed);
+                picked[1] = other * 4 + (int) Math.floorMod(seed, 4L);
             }
             table[t] = new DeviceArray[] {arrays[picked[0]], arrays[picked[1]], arrays[picked[2]],
                 arrays[picked[3]]};
         }
+    }
+
+    private static long next(long x) {
+        x ^= x << 13;
+        x ^= x >>> 7;
+        return x ^ x << 17;
     }
 
     private static boolean contains(int[] values, int count, int value) {
@@ -90,6 +110,15 @@ final class LaunchWorkload implements AutoCloseable {
 
     Dag<Computation> dag() {
         return context.dag();
+    }
+
+    /** Streams the context created for computations, on every device. */
+    int streamCount() {
+        int n = 0;
+        for (int d = 0; d < DEVICES; d++) {
+            n += context.streamCount(d);
+        }
+        return n;
     }
 
     NoWorkBackend backend() {

@@ -22,23 +22,28 @@ import org.polygpu.sched.Computation;
 
 /**
  * The scheduler's own cost per kernel launch, on a {@link NoWorkBackend} of 8 devices with
- * {@code minmax-transfer-time} and the {@code v100x8} matrix (the launch stream of {@link LaunchWorkload}).
+ * {@code minmax-transfer-time} and the {@code v100x8} matrix (the launch stream of {@link LaunchWorkload}), with
+ * the backend completing work at once ({@code inFlight=0}) or {@code inFlight} events behind.
  *
  * <ul>
  *   <li>{@link #launch}: steady state. One context per trial, {@link #preissued} launches issued before
  *       measuring, then every invocation is one more launch; reported as average and sampled time per launch.
- *       The count keeps growing during the run (about a million launches per second).</li>
+ *       The count keeps growing during the run, by millions of launches.</li>
  *   <li>{@link #launchAfterPreissued}: the cost at a fixed history length. Every iteration builds a fresh
  *       context, issues {@link #preissued} launches, collects garbage, then times the next
  *       {@value #BATCH} launches; the score is per launch. Comparing {@code preissued=1000} with
  *       {@code 1000000} shows whether the cost grows with the number of launches issued.</li>
  * </ul>
  *
+ * <p>The fork pre-touches a fixed 1 GiB heap: without it, the first write to each fresh heap page after the young
+ * generation grows costs a page fault (about 11 µs on the 2-core machine of the README, one per ~6 launches),
+ * which measures the operating system rather than the scheduler.
+ *
  * <p>JMH needs benchmark and state classes public and not final.
  */
 @State(Scope.Thread)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "-Xms2g", "-Xmx2g"})
+@Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "-Xms1g", "-Xmx1g", "-XX:+AlwaysPreTouch"})
 public class SchedulerLaunchBenchmark {
     /** Launches timed per iteration of {@link #launchAfterPreissued}. */
     static final int BATCH = 10_000;
@@ -47,8 +52,16 @@ public class SchedulerLaunchBenchmark {
     @Param({"1000", "1000000"})
     public int preissued;
 
+    /** The backend's in-flight window: 0 completes every launch at once, 32 keeps work and dependencies live. */
+    @Param({"0", "32"})
+    public int inFlight;
+
     private static int preissued(BenchmarkParams params) {
         return Integer.parseInt(params.getParam("preissued"));
+    }
+
+    private static LaunchWorkload workload(BenchmarkParams params) {
+        return new LaunchWorkload(Integer.parseInt(params.getParam("inFlight")));
     }
 
     /** One context for the whole trial, {@code preissued} launches issued first. */
@@ -58,7 +71,7 @@ public class SchedulerLaunchBenchmark {
 
         @Setup(Level.Trial)
         public void setUp(BenchmarkParams params) {
-            workload = new LaunchWorkload();
+            workload = workload(params);
             for (int i = preissued(params); i > 0; i--) {
                 workload.launchNext();
             }
@@ -70,14 +83,33 @@ public class SchedulerLaunchBenchmark {
         }
     }
 
-    /** A fresh context per iteration with exactly {@code preissued} launches issued, and the heap collected. */
+    /**
+     * A fresh context per iteration with exactly {@code preissued} launches issued, and the heap collected. The
+     * trial starts with {@value #WARM_UP_CONTEXTS} short contexts of {@value #WARM_UP_LAUNCHES} launches, so the
+     * code is compiled for both a context's start and its steady state before the first timed batch (a few
+     * single-shot warm-up iterations alone leave it still compiling).
+     */
     @State(Scope.Thread)
     public static class Fresh {
+        static final int WARM_UP_CONTEXTS = 40;
+        static final int WARM_UP_LAUNCHES = 50_000;
+
         LaunchWorkload workload;
+
+        @Setup(Level.Trial)
+        public void warmUp(BenchmarkParams params) {
+            for (int c = 0; c < WARM_UP_CONTEXTS; c++) {
+                try (LaunchWorkload w = workload(params)) {
+                    for (int i = 0; i < WARM_UP_LAUNCHES; i++) {
+                        w.launchNext();
+                    }
+                }
+            }
+        }
 
         @Setup(Level.Iteration)
         public void setUp(BenchmarkParams params) {
-            workload = new LaunchWorkload();
+            workload = workload(params);
             for (int i = preissued(params); i > 0; i--) {
                 workload.launchNext();
             }
@@ -103,7 +135,7 @@ public class SchedulerLaunchBenchmark {
     @Benchmark
     @BenchmarkMode(Mode.SingleShotTime)
     @OperationsPerInvocation(BATCH)
-    @Warmup(iterations = 5)
+    @Warmup(iterations = 10)
     @Measurement(iterations = 10)
     public void launchAfterPreissued(Fresh fresh, Blackhole bh) {
         for (int i = 0; i < BATCH; i++) {
