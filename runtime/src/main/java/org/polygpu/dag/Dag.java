@@ -106,14 +106,26 @@ public final class Dag<C> {
         }
         v.finished = true;
         live.remove(v);
-        for (DagEdge<C> e : v.parents) {
-            e.from().children.remove(e);
+        for (int i = 0; i < v.parents.size(); i++) {
+            DagEdge<C> e = v.parents.get(i);
+            removeIdentical(e.from().children, e);
         }
-        for (DagEdge<C> e : v.children) {
-            e.to().parents.remove(e);
+        for (int i = 0; i < v.children.size(); i++) {
+            DagEdge<C> e = v.children.get(i);
+            removeIdentical(e.to().parents, e);
         }
         v.parents.clear();
         v.children.clear();
+    }
+
+    /** Removes {@code e} itself (edges are records: equal edges may exist, and equals compares array lists). */
+    private static <C> void removeIdentical(ArrayList<DagEdge<C>> edges, DagEdge<C> e) {
+        for (int i = edges.size() - 1; i >= 0; i--) {
+            if (edges.get(i) == e) {
+                edges.remove(i);
+                return;
+            }
+        }
     }
 
     /** Forgets an array's history (after it was freed). */
