@@ -14,28 +14,18 @@ import org.polygpu.sched.spi.SelectionRequest;
  *
  * <p>Not thread-safe: the scheduler calls it from one thread at a time.
  */
-public final class MinMinTransferTimePolicy implements DeviceSelectionPolicy {
+public final class MinMinTransferTimePolicy extends DataAwarePolicy {
     static final String NAME = "minmin-transfer-time";
     /** Assume the copy comes over the fastest link from a valid location. */
     private static final boolean SLOWEST_LINK = false;
 
-    private final int deviceCount;
-    private final DataLocality locality;
-    private final RoundRobinPolicy fallback;
-
     MinMinTransferTimePolicy(PolicySettings settings) {
-        this.deviceCount = settings.deviceCount();
-        this.locality = new DataLocality(settings);
-        this.fallback = new RoundRobinPolicy(deviceCount);
+        super(settings);
     }
 
     @Override
-    public int select(SelectionRequest request, long candidates) {
-        long devices = Candidates.within(candidates, deviceCount);
-        long withData = locality.devicesWithEnoughData(request, devices);
-        return withData == 0
-                ? fallback.select(request, devices)
-                : locality.leastTransferTime(request, withData, SLOWEST_LINK);
+    int choose(SelectionRequest request, long withData) {
+        return locality.leastTransferTime(request, withData, SLOWEST_LINK);
     }
 
     /** Registers {@link MinMinTransferTimePolicy} as {@value #NAME}. */

@@ -12,24 +12,16 @@ import org.polygpu.sched.spi.SelectionRequest;
  *
  * <p>Not thread-safe: the scheduler calls it from one thread at a time.
  */
-public final class MinTransferSizePolicy implements DeviceSelectionPolicy {
+public final class MinTransferSizePolicy extends DataAwarePolicy {
     static final String NAME = "min-transfer-size";
 
-    private final int deviceCount;
-    private final DataLocality locality;
-    private final RoundRobinPolicy fallback;
-
     MinTransferSizePolicy(PolicySettings settings) {
-        this.deviceCount = settings.deviceCount();
-        this.locality = new DataLocality(settings);
-        this.fallback = new RoundRobinPolicy(deviceCount);
+        super(settings);
     }
 
     @Override
-    public int select(SelectionRequest request, long candidates) {
-        long devices = Candidates.within(candidates, deviceCount);
-        long withData = locality.devicesWithEnoughData(request, devices);
-        return withData == 0 ? fallback.select(request, devices) : locality.mostHeld(withData);
+    int choose(SelectionRequest request, long withData) {
+        return locality.mostHeld(withData);
     }
 
     /** Registers {@link MinTransferSizePolicy} as {@value #NAME}. */

@@ -1,0 +1,34 @@
+package org.polygpu.policies;
+
+import org.polygpu.sched.spi.DeviceSelectionPolicy;
+import org.polygpu.sched.spi.PolicySettings;
+import org.polygpu.sched.spi.SelectionRequest;
+
+/**
+ * What the data-aware policies share (§III-B3): only candidates holding more than the data threshold of the
+ * argument bytes are considered, and when none does the policy explores with its own round-robin rotation.
+ * Subclasses choose among the candidates that hold enough data.
+ *
+ * <p>Not thread-safe: the scheduler calls a policy from one thread at a time.
+ */
+abstract class DataAwarePolicy implements DeviceSelectionPolicy {
+    private final int deviceCount;
+    private final RoundRobinPolicy fallback;
+    final DataLocality locality;
+
+    DataAwarePolicy(PolicySettings settings) {
+        this.deviceCount = settings.deviceCount();
+        this.locality = new DataLocality(settings);
+        this.fallback = new RoundRobinPolicy(deviceCount);
+    }
+
+    @Override
+    public final int select(SelectionRequest request, long candidates) {
+        long devices = Candidates.within(candidates, deviceCount);
+        long withData = locality.devicesWithEnoughData(request, devices);
+        return withData == 0 ? fallback.select(request, devices) : choose(request, withData);
+    }
+
+    /** One of {@code withData}, the non-empty mask of candidates above the threshold. */
+    abstract int choose(SelectionRequest request, long withData);
+}
