@@ -68,7 +68,7 @@ public final class ExecutionContext implements AutoCloseable {
         PolicySettings settings = new PolicySettings(deviceCount, bandwidth, config.dataThreshold(), 0);
         this.assignment = new StreamAssignment(config.parentStreamPolicy(),
                 DeviceSelectionPolicies.create(config.deviceSelectionPolicy(), settings), pool, deviceCount);
-        this.transfers = new ReplicaTransfers(backend, pool, bandwidth);
+        this.transfers = new ReplicaTransfers(backend, pool, bandwidth, config.recordTimeline());
         this.launches = new Launches(backend);
         this.log = config.recordDag() ? new ScheduleLog() : null;
         backend.recordTimeline(config.recordTimeline());
@@ -163,18 +163,23 @@ public final class ExecutionContext implements AutoCloseable {
         StreamSlot slot = assignment.assign(c, retire);
         c.slot = slot;
         c.device = slot.device();
-        waitForParents(c);
-        c.event = pool.takeEvent(c.device);
-        transfers.prepare(c);
-        OperationLabel label = new OperationLabel(c.id(), c.name());
-        if (c.kind() == Computation.Kind.KERNEL) {
-            launches.enqueue(c, label);
-        } else {
-            DeviceBuffer src = c.accesses[0].array().deviceReplica(c.device);
-            DeviceBuffer dst = c.accesses[1].array().deviceReplica(c.device);
-            backend.copyDeviceToDevice(src, dst, src.bytes(), slot.handle, label);
+        try {
+            waitForParents(c);
+            c.event = pool.takeEvent(c.device);
+            transfers.prepare(c);
+            OperationLabel label = new OperationLabel(c.id(), c.name());
+            if (c.kind() == Computation.Kind.KERNEL) {
+                launches.enqueue(c, label);
+            } else {
+                DeviceBuffer src = c.accesses[0].array().deviceReplica(c.device);
+                DeviceBuffer dst = c.accesses[1].array().deviceReplica(c.device);
+                backend.copyDeviceToDevice(src, dst, src.bytes(), slot.handle, label);
+            }
+            backend.recordEvent(c.event, slot.handle);
+        } catch (RuntimeException e) {
+            abandon(c);
+            throw e;
         }
-        backend.recordEvent(c.event, slot.handle);
         pool.enqueued(slot, c);
         logScheduled(c);
         if (config.executionPolicy() == ExecutionPolicy.SYNC) {
@@ -182,6 +187,20 @@ public final class ExecutionContext implements AutoCloseable {
             pool.finishedThrough(slot, c, retire);
         } else {
             pool.poll(STREAMS_POLLED_PER_LAUNCH, retire);
+        }
+    }
+
+    /**
+     * Drops a computation whose enqueueing failed (the backend reported an error, possibly an earlier asynchronous
+     * one): it leaves the DAG so nothing waits for it. Arrays it was to write keep the coherence state it was given,
+     * as after a failed kernel on CUDA their contents are undefined.
+     */
+    private void abandon(Computation c) {
+        if (c.event == null) {
+            c.finished = true;
+            dag.retire(c.vertex);
+        } else {
+            retire(c);
         }
     }
 

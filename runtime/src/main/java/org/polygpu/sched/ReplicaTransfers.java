@@ -24,8 +24,11 @@ final class ReplicaTransfers {
     private final StreamPool pool;
     private final BandwidthMatrix bandwidth;
     private final int host;
+    private final boolean labelled;
 
-    ReplicaTransfers(Backend backend, StreamPool pool, BandwidthMatrix bandwidth) {
+    /** @param labelled whether copies get descriptive labels (only worth building when a timeline is recorded) */
+    ReplicaTransfers(Backend backend, StreamPool pool, BandwidthMatrix bandwidth, boolean labelled) {
+        this.labelled = labelled;
         this.backend = backend;
         this.pool = pool;
         this.bandwidth = bandwidth;
@@ -47,7 +50,7 @@ final class ReplicaTransfers {
             } else {
                 int src = fastestSource(coherence.validMask(), d);
                 waitReady(array, src, slot.handle);
-                OperationLabel label = new OperationLabel(c.id(), "copy " + array);
+                OperationLabel label = new OperationLabel(c.id(), labelled ? "copy " + array : "copy");
                 if (src == host) {
                     backend.copyHostToDevice(array.hostReplica(), replica, array.byteSize(), slot.handle, label);
                 } else {

@@ -16,6 +16,8 @@ import org.polygpu.backend.Dim3;
 import org.polygpu.backend.LaunchConfig;
 import org.polygpu.config.RuntimeConfig;
 import org.polygpu.emulator.EmulatedBackend;
+import org.polygpu.emulator.JavaKernelModule;
+import org.polygpu.emulator.KernelCost;
 import org.polygpu.sched.ExecutionContext;
 import org.polygpu.sched.Kernel;
 import org.polygpu.sched.Parameter;
@@ -102,6 +104,24 @@ class BadInputTest {
         try (EmulatedBackend backend = Fixtures.backend(2, "test-2gpu");
              ExecutionContext ctx = Fixtures.context(backend, "NumberOfGPUs", "8")) {
             assertEquals(2, ctx.deviceCount());
+        }
+    }
+
+    /** A kernel that faults is reported by a later call, as CUDA reports asynchronous errors; work goes on. */
+    @Test
+    void aFaultingKernelIsReportedAndTheContextStaysUsable() {
+        JavaKernelModule faulty = JavaKernelModule.builder()
+                .kernel("overrun", k -> k.pointer(0).getAtIndex(Fixtures.F, k.intArg(1)), KernelCost.fixed(1, 4))
+                .build();
+        try (EmulatedBackend backend = Fixtures.backend(2, "test-2gpu");
+             ExecutionContext ctx = Fixtures.context(backend)) {
+            Kernel overrun = ctx.kernel("overrun", faulty, List.of(
+                    Parameter.pointer("x", ElementType.FLOAT, Access.READ), Parameter.scalar("i", ElementType.INT)));
+            DeviceArray x = ctx.newArray(ElementType.FLOAT, N);
+            ctx.launch(overrun, Fixtures.launch(), x, N + 5);
+            BackendException e = assertThrows(BackendException.class, ctx::synchronize);
+            assertTrue(e.getMessage().contains("overrun"), e.getMessage());
+            stillUsable(ctx, Fixtures.inc(ctx));
         }
     }
 
