@@ -22,8 +22,6 @@ import org.polygpu.config.RuntimeConfig;
 import org.polygpu.dag.Dag;
 import org.polygpu.dag.DagEdge;
 import org.polygpu.dag.DagVertex;
-import org.polygpu.export.ChromeTraceExport;
-import org.polygpu.export.DotExport;
 import org.polygpu.export.ScheduleLog;
 import org.polygpu.sched.spi.DeviceSelectionPolicies;
 import org.polygpu.sched.spi.PolicySettings;
@@ -52,7 +50,7 @@ public final class ExecutionContext implements AutoCloseable {
     private final StreamAssignment assignment;
     private final ReplicaTransfers transfers;
     private final Launches launches;
-    private final ScheduleLog log;
+    private final ScheduleRecording recording;
     private final Consumer<Computation> retire = this::retire;
     private final ArrayList<DeviceArray> arrays = new ArrayList<>();
     private long nextComputationId;
@@ -70,8 +68,7 @@ public final class ExecutionContext implements AutoCloseable {
                 DeviceSelectionPolicies.create(config.deviceSelectionPolicy(), settings), pool, deviceCount);
         this.transfers = new ReplicaTransfers(backend, pool, bandwidth, config.recordTimeline());
         this.launches = new Launches(backend);
-        this.log = config.recordDag() ? new ScheduleLog() : null;
-        backend.recordTimeline(config.recordTimeline());
+        this.recording = new ScheduleRecording(backend, config);
     }
 
     /**
@@ -181,7 +178,7 @@ public final class ExecutionContext implements AutoCloseable {
             throw e;
         }
         pool.enqueued(slot, c);
-        logScheduled(c);
+        recording.scheduled(c);
         if (config.executionPolicy() == ExecutionPolicy.SYNC) {
             backend.synchronizeEvent(c.event);
             pool.finishedThrough(slot, c, retire);
@@ -267,7 +264,7 @@ public final class ExecutionContext implements AutoCloseable {
         checkOpen();
         long id = nextComputationId++;
         Computation c = null;
-        if (log != null || dag.hasLiveDependencies(array, access)) {
+        if (recording.recordsDag() || dag.hasLiveDependencies(array, access)) {
             c = new Computation(id, kind, hostAccessName(kind, array, index),
                     new ArrayAccess[] {new ArrayAccess(array, access)}, null, null, null);
             c.vertex = dag.append(c, c.accesses);
@@ -286,7 +283,7 @@ public final class ExecutionContext implements AutoCloseable {
             array.setReady(host, null, null);
         }
         if (c != null) {
-            logScheduled(c);
+            recording.scheduled(c);
             c.finished = true;
             dag.retire(c.vertex);
         }
@@ -361,21 +358,6 @@ public final class ExecutionContext implements AutoCloseable {
         dag.retire(c.vertex);
     }
 
-    private void logScheduled(Computation c) {
-        if (log == null) {
-            return;
-        }
-        List<String> args = new ArrayList<>();
-        for (ArrayAccess a : c.accesses) {
-            args.add(a.array() + " " + a.access().name().toLowerCase(java.util.Locale.ROOT));
-        }
-        log.add(new ScheduleLog.Node(c.id(), c.kind().name(), c.name(), c.device, c.streamId(), args));
-        for (DagEdge<Computation> e : c.vertex.parents()) {
-            log.add(new ScheduleLog.Edge(e.from().computation().id(), c.id(),
-                    e.arrays().stream().map(DeviceArray::toString).toList()));
-        }
-    }
-
     /** The live DAG (for inspection and tests). */
     public Dag<Computation> dag() {
         return dag;
@@ -383,7 +365,7 @@ public final class ExecutionContext implements AutoCloseable {
 
     /** The schedule log, or null unless {@code RecordDag} is on. */
     public ScheduleLog scheduleLog() {
-        return log;
+        return recording.log();
     }
 
     /** The backend's timeline (empty unless {@code RecordTimeline} is on). */
@@ -398,10 +380,7 @@ public final class ExecutionContext implements AutoCloseable {
      * @throws IllegalStateException unless the context was created with {@code RecordDag}
      */
     public void exportDag(Path file) {
-        if (log == null) {
-            throw new IllegalStateException("the DAG was not recorded: create the context with RecordDag=true");
-        }
-        DotExport.write(log, file);
+        recording.exportDag(file);
     }
 
     /**
@@ -411,12 +390,9 @@ public final class ExecutionContext implements AutoCloseable {
      * @throws IllegalStateException unless the context was created with {@code RecordTimeline}
      */
     public void exportTrace(Path file) {
-        if (!config.recordTimeline()) {
-            throw new IllegalStateException("the timeline was not recorded: create the context with "
-                    + "RecordTimeline=true");
-        }
+        recording.checkTimeline();
         synchronize();
-        ChromeTraceExport.write(backend.timeline(), log, file);
+        recording.exportTrace(file);
     }
 
     /** Streams created on {@code device} for computations. */
