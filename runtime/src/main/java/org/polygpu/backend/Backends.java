@@ -1,0 +1,63 @@
+package org.polygpu.backend;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.ServiceLoader;
+
+/**
+ * Opens the backend named by the {@code Backend} option: {@code auto} (default) takes the first usable provider,
+ * real GPUs first, and says which and why; a named backend that cannot run is an error saying why.
+ */
+public final class Backends {
+    private Backends() {
+    }
+
+    /** Every backend provider on the class path, by priority. */
+    public static List<BackendProvider> providers() {
+        List<BackendProvider> list = new ArrayList<>();
+        ServiceLoader.load(BackendProvider.class).forEach(list::add);
+        list.sort(Comparator.comparingInt(BackendProvider::priority).thenComparing(BackendProvider::name));
+        return list;
+    }
+
+    /**
+     * Opens {@code choice} ({@code auto} or a provider name) with {@code options}.
+     *
+     * @throws IllegalArgumentException for an unknown choice, listing the valid ones
+     * @throws BackendException         when the chosen backend cannot run here, saying why
+     */
+    public static OpenedBackend open(String choice, Map<String, String> options) {
+        List<BackendProvider> providers = providers();
+        if (choice.equals("auto")) {
+            StringBuilder why = new StringBuilder();
+            for (BackendProvider p : providers) {
+                BackendProvider.Availability a = p.probe(options);
+                if (a.usable()) {
+                    OpenedBackend opened = p.open(options);
+                    String reasons = why.isEmpty() ? "" : why + "; ";
+                    return new OpenedBackend(opened.backend(), opened.bandwidth(), opened.source(),
+                            "polygpu: " + reasons + opened.notice());
+                }
+                why.append(why.isEmpty() ? "" : "; ").append(p.name()).append(": ").append(a.reason());
+            }
+            throw new BackendException("no backend can run here (" + why + ")");
+        }
+        for (BackendProvider p : providers) {
+            if (p.name().equals(choice)) {
+                BackendProvider.Availability a = p.probe(options);
+                if (!a.usable()) {
+                    throw new BackendException("Backend=" + choice + " cannot run here: " + a.reason());
+                }
+                OpenedBackend opened = p.open(options);
+                return new OpenedBackend(opened.backend(), opened.bandwidth(), opened.source(),
+                        "polygpu: " + opened.notice());
+            }
+        }
+        StringBuilder valid = new StringBuilder("auto");
+        providers.forEach(p -> valid.append(", ").append(p.name()));
+        throw new IllegalArgumentException("invalid value '" + choice + "' for option Backend; valid values: "
+                + valid);
+    }
+}

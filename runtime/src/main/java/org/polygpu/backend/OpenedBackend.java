@@ -1,0 +1,15 @@
+package org.polygpu.backend;
+
+import org.polygpu.topology.BandwidthMatrix;
+
+/**
+ * A started backend with the bandwidth matrix of its devices and a line saying what was chosen and why (printed
+ * once by the launcher, e.g. {@code polygpu: no CUDA driver (libcuda.so.1 not found); using 4 emulated V100}).
+ *
+ * @param backend   the backend, owned by the caller, who closes it
+ * @param bandwidth its devices' interconnect matrix, host last
+ * @param source    where the matrix came from (a file path, a preset name, or "measured")
+ * @param notice    one line for the user
+ */
+public record OpenedBackend(Backend backend, BandwidthMatrix bandwidth, String source, String notice) {
+}
