@@ -1,0 +1,115 @@
+package org.polygpu.tools;
+
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.polygpu.backend.Backend;
+import org.polygpu.backend.Backends;
+import org.polygpu.backend.DeviceProperties;
+import org.polygpu.backend.OpenedBackend;
+import org.polygpu.cuda.CudaDetection;
+import org.polygpu.cuda.Nvrtc;
+import org.polygpu.topology.BandwidthMatrixFiles;
+
+/**
+ * {@code polygpu info}: which backend the options choose and why, its devices (name, compute capability, memory,
+ * SMs), the CUDA driver found or why none is usable, NVRTC's version and path (or why it is missing), and which
+ * bandwidth matrix is in use.
+ *
+ * <p>It never measures the interconnect: when no matrix has been measured on a GPU machine yet, it says so instead
+ * of starting the profiler.
+ */
+public final class InfoCommand {
+    static final String USAGE = "usage: polygpu [--polygpu.Option=value ...] info\n"
+            + "  Prints the backend, its devices, the CUDA driver, NVRTC and the bandwidth matrix in use.";
+
+    private InfoCommand() {
+    }
+
+    /**
+     * Runs the command as a program, for machines without the launcher (the GPU pack):
+     * {@code [--polygpu.Option=value ...] [arguments]}; exits with the command's status.
+     */
+    public static void main(String[] commandLine) {
+        Map.Entry<Map<String, String>, List<String>> split = CommandOutput.splitOptions(commandLine);
+        System.exit(run(split.getValue(), split.getKey(), System.out, System.err));
+    }
+
+    /**
+     * Runs the command.
+     *
+     * @param args    the arguments after {@code info}: none, or {@code --help}
+     * @param options polygpu options (name → value), e.g. {@code Backend}, {@code NvrtcLibrary}
+     * @return 0 on success, 1 when no backend can start, 2 for bad arguments
+     */
+    public static int run(List<String> args, Map<String, String> options, PrintStream out, PrintStream err) {
+        if (args.equals(List.of("--help")) || args.equals(List.of("-h"))) {
+            out.println(USAGE);
+            return 0;
+        }
+        if (!args.isEmpty()) {
+            err.println("polygpu info: unexpected argument '" + args.get(0) + "'");
+            err.println(USAGE);
+            return 2;
+        }
+        Map<String, String> opts = new HashMap<>(options);
+        boolean unmeasured = BandwidthMatrixFiles.configured(options, System.getenv()).isEmpty()
+                && !Files.exists(BandwidthMatrixFiles.defaultFile());
+        if (unmeasured) {
+            opts.put(BandwidthMatrixFiles.OPTION, BandwidthMatrixFiles.UNMEASURED);
+        }
+        int status = 0;
+        try {
+            OpenedBackend opened = open(opts);
+            try {
+                printBackend(opened, out);
+                printMatrix(opened, unmeasured && opened.backend().name().equals("cuda"), out);
+            } finally {
+                opened.backend().close();
+            }
+        } catch (RuntimeException e) {
+            err.println("polygpu info: " + e.getMessage());
+            status = 1;
+        }
+        out.println("CUDA driver: " + CudaDetection.detect().reason());
+        out.println("NVRTC: " + nvrtc(options.get("NvrtcLibrary")));
+        return status;
+    }
+
+    private static OpenedBackend open(Map<String, String> options) {
+        return Backends.open(options.getOrDefault("Backend", "auto"), options);
+    }
+
+    private static void printBackend(OpenedBackend opened, PrintStream out) {
+        Backend b = opened.backend();
+        out.println("backend: " + b.name());
+        out.println(opened.notice());
+        out.println("devices: " + b.deviceCount());
+        for (int d = 0; d < b.deviceCount(); d++) {
+            DeviceProperties p = b.deviceProperties(d);
+            out.println("  GPU " + d + ": " + p.name() + ", compute capability " + p.computeCapability() + ", "
+                    + CommandOutput.gibibytes(p.totalMemory()) + ", " + p.multiprocessors() + " SMs");
+        }
+    }
+
+    private static void printMatrix(OpenedBackend opened, boolean placeholder, PrintStream out) {
+        if (placeholder) {
+            out.println("bandwidth matrix: none measured yet; the runtime measures it on first use and saves it to "
+                    + BandwidthMatrixFiles.defaultFile() + " (`polygpu profile-interconnect` does it now)");
+            return;
+        }
+        out.println("bandwidth matrix: " + opened.source());
+        out.print(CommandOutput.table(opened.bandwidth()));
+    }
+
+    private static String nvrtc(String explicitPath) {
+        try {
+            Nvrtc nvrtc = Nvrtc.load(explicitPath);
+            return nvrtc.version() + " (" + nvrtc.libraryPath() + ")";
+        } catch (RuntimeException e) {
+            return "not available: " + CommandOutput.firstLine(e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,139 @@
+package org.polygpu.cuda;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** The driver façade's one check, driven through a scripted {@link CudaDriverApi}: no GPU needed. */
+class CudaDriverTest {
+    private static CudaDriver driver(FakeCudaDriverApi fake) {
+        return new CudaDriver(fake.api());
+    }
+
+    @Test
+    void failedCallNamesFunctionAndErrorFromTheDriver() {
+        CudaDriver d = driver(new FakeCudaDriverApi().returning("memAlloc", 2));
+        CudaException e = assertThrows(CudaException.class, () -> d.allocate(1L << 40));
+        assertEquals("cuMemAlloc_v2 failed: CUDA_ERROR_OUT_OF_MEMORY (2)", e.getMessage());
+        assertEquals(Optional.of("cuMemAlloc_v2"), e.function());
+        assertEquals(2, e.code().orElseThrow());
+        assertEquals(Optional.of(CuResult.CUDA_ERROR_OUT_OF_MEMORY), e.result());
+    }
+
+    @Test
+    void theDriversNameWinsForCodesTheEnumDoesNotList() {
+        Arena arena = Arena.ofAuto();
+        FakeCudaDriverApi fake = new FakeCudaDriverApi().returning("memFree", 1000).on("getErrorName", args -> {
+            ((MemorySegment) args[1]).reinterpret(8).set(ADDRESS, 0, arena.allocateFrom("CUDA_ERROR_FROM_THE_FUTURE"));
+            return 0;
+        });
+        CudaException e = assertThrows(CudaException.class, () -> driver(fake).free(0x1000));
+        assertEquals("cuMemFree_v2 failed: CUDA_ERROR_FROM_THE_FUTURE (1000)", e.getMessage());
+        assertEquals(Optional.empty(), e.result());
+    }
+
+    @Test
+    void aCodeNobodyKnowsIsReportedAsUnknown() {
+        CudaDriver d = driver(new FakeCudaDriverApi().returning("ctxSynchronize", 12345));
+        CudaException e = assertThrows(CudaException.class, d::synchronizeContext);
+        assertEquals("cuCtxSynchronize failed: unknown CUresult (12345)", e.getMessage());
+    }
+
+    @Test
+    void aDriverWithoutCuGetErrorNameFallsBackToTheEnum() {
+        FakeCudaDriverApi fake = new FakeCudaDriverApi().returning("streamSynchronize", 700).on("getErrorName",
+                args -> {
+                    throw CudaException.unavailable("the CUDA driver (libcuda.so.1) has no function cuGetErrorName",
+                            null);
+                });
+        CudaException e = assertThrows(CudaException.class, () -> driver(fake).synchronizeStream(MemorySegment.NULL));
+        assertEquals("cuStreamSynchronize failed: CUDA_ERROR_ILLEGAL_ADDRESS (700)", e.getMessage());
+    }
+
+    @Test
+    void notReadyIsAnAnswerNotAnError() {
+        assertFalse(driver(new FakeCudaDriverApi().returning("eventQuery", 600)).queryEvent(MemorySegment.NULL));
+        assertTrue(driver(new FakeCudaDriverApi()).queryEvent(MemorySegment.NULL));
+        CudaException e = assertThrows(CudaException.class,
+                () -> driver(new FakeCudaDriverApi().returning("eventQuery", 400)).queryEvent(MemorySegment.NULL));
+        assertEquals("cuEventQuery failed: CUDA_ERROR_INVALID_HANDLE (400)", e.getMessage());
+    }
+
+    @Test
+    void peerAccessAlreadyEnabledIsNotAnError() {
+        assertFalse(driver(new FakeCudaDriverApi().returning("ctxEnablePeerAccess", 704))
+                .enablePeerAccess(MemorySegment.NULL));
+        assertTrue(driver(new FakeCudaDriverApi()).enablePeerAccess(MemorySegment.NULL));
+    }
+
+    @Test
+    void driverVersionIsMajorDotMinor() {
+        assertEquals("12.4", driver(new FakeCudaDriverApi().writingInt("driverGetVersion", 12040)).version());
+        assertEquals("13.0", driver(new FakeCudaDriverApi().writingInt("driverGetVersion", 13000)).version());
+    }
+
+    @Test
+    void setCurrentSkipsTheCallForTheContextAlreadyCurrent() {
+        int[] calls = new int[1];
+        CudaDriver d = driver(new FakeCudaDriverApi().on("ctxSetCurrent", args -> {
+            calls[0]++;
+            return 0;
+        }));
+        MemorySegment a = MemorySegment.ofAddress(0x10);
+        MemorySegment b = MemorySegment.ofAddress(0x20);
+        d.setCurrent(a);
+        d.setCurrent(a);
+        d.setCurrent(b);
+        d.setCurrent(a);
+        assertEquals(3, calls[0]);
+        d.releasePrimaryContext(0); // a released context may come back with the same handle: set it again
+        d.setCurrent(a);
+        assertEquals(4, calls[0]);
+    }
+
+    @Test
+    void unsupportedPtxVersionSaysWhichIsaAndWhichDriver() {
+        FakeCudaDriverApi fake = new FakeCudaDriverApi().returning("moduleLoadDataEx", 222)
+                .writingInt("driverGetVersion", 12040);
+        String ptx = "//\n// Generated by NVIDIA NVVM Compiler\n.version 8.8\n.target sm_70\n";
+        CudaException e = assertThrows(CudaException.class, () -> driver(fake).modules().loadPtx(ptx));
+        assertTrue(e.getMessage().startsWith("cuModuleLoadDataEx failed: CUDA_ERROR_UNSUPPORTED_PTX_VERSION (222): "
+                + "the PTX declares ISA 8.8"), e.getMessage());
+        assertTrue(e.getMessage().contains("CUDA driver (12.4)"), e.getMessage());
+        assertTrue(e.getMessage().contains("CUBIN"), e.getMessage());
+    }
+
+    @Test
+    void aFailedLoadCarriesTheJitLog() {
+        FakeCudaDriverApi fake = new FakeCudaDriverApi().on("moduleLoadDataEx", args -> {
+            MemorySegment values = ((MemorySegment) args[4]).reinterpret(16);
+            MemorySegment log = values.get(ADDRESS, 0).reinterpret(64);
+            log.setString(0, "ptxas fatal: unknown opcode");
+            return 218;
+        });
+        CudaException e = assertThrows(CudaException.class, () -> driver(fake).modules().loadPtx(".version 8.0"));
+        assertEquals("cuModuleLoadDataEx failed: CUDA_ERROR_INVALID_PTX (218): JIT log:\nptxas fatal: unknown opcode",
+                e.getMessage());
+    }
+
+    @Test
+    void cuResultKeepsTheCNamesAndValues() {
+        assertEquals(Optional.of(CuResult.CUDA_ERROR_UNSUPPORTED_PTX_VERSION), CuResult.of(222));
+        assertEquals(Optional.of(CuResult.CUDA_ERROR_STUB_LIBRARY), CuResult.of(34));
+        assertEquals(100, CuResult.CUDA_ERROR_NO_DEVICE.code());
+        assertEquals(Optional.empty(), CuResult.of(12345));
+        Set<Integer> codes = new HashSet<>();
+        Arrays.stream(CuResult.values()).forEach(r -> assertTrue(codes.add(r.code()), r + " repeats a code"));
+        Arrays.stream(CuResult.values()).forEach(r -> assertTrue(r.name().startsWith("CUDA_"), r.name()));
+    }
+}
