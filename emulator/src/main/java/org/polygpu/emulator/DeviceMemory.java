@@ -1,28 +1,45 @@
 package org.polygpu.emulator;
 
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import org.polygpu.backend.BackendException;
+import org.polygpu.emulator.ptx.GlobalMemory;
 
 /**
- * The memory of one virtual device: accounting against the model's capacity and the set of live buffers.
+ * The memory of one virtual device: accounting against the model's capacity, the set of live buffers, and their
+ * device addresses.
  *
  * <p>Only the bytes requested are allocated on the host (no alignment padding is charged), so a device of 80 GiB
  * costs nothing until used.
+ *
+ * <p>Addresses: device {@code d}'s allocations start at {@link GlobalMemory#FIRST_ADDRESS} {@code + d * 2^40} and
+ * are handed out upwards, 256-byte aligned, with at least 256 unused bytes after each buffer and never reused, so
+ * that an overrun or a use after free lands outside every allocation and memcheck reports it.
  */
 final class DeviceMemory {
+    private static final long ALIGNMENT = 256;
+
     private final int device;
     private final long capacity;
     private final Set<EmulatedBuffer> buffers = new LinkedHashSet<>();
     private long used;
+    private long nextAddress;
+    private GlobalMemory view;
 
     DeviceMemory(int device, long capacity) {
         this.device = device;
         this.capacity = capacity;
+        this.nextAddress = GlobalMemory.FIRST_ADDRESS + ((long) device << 40);
     }
 
     EmulatedBuffer allocate(Object owner, long bytes) {
+        return allocate(owner, bytes, null, false);
+    }
+
+    /** An allocation with a description (e.g. a module variable) that kernels may only read if {@code constant}. */
+    EmulatedBuffer allocate(Object owner, long bytes, String description, boolean constant) {
         if (bytes < 0) {
             throw new IllegalArgumentException("cannot allocate " + bytes + " bytes");
         }
@@ -30,9 +47,11 @@ final class DeviceMemory {
             throw new BackendException("out of memory on device " + device + ": requested " + bytes
                     + " bytes, " + (capacity - used) + " bytes free of " + capacity);
         }
-        EmulatedBuffer buffer = new EmulatedBuffer(owner, device, bytes);
+        EmulatedBuffer buffer = new EmulatedBuffer(owner, device, bytes, nextAddress, description, constant);
+        nextAddress += (bytes + 2 * ALIGNMENT - 1) / ALIGNMENT * ALIGNMENT;
         used += bytes;
         buffers.add(buffer);
+        view = null;
         return buffer;
     }
 
@@ -40,10 +59,36 @@ final class DeviceMemory {
         buffer.free();
         buffers.remove(buffer);
         used -= buffer.bytes();
+        view = null;
     }
 
     long free() {
         return capacity - used;
+    }
+
+    /**
+     * The address map a kernel sees: every live buffer, plus {@code extra} buffers that were freed but are still in
+     * use by the kernel (they stay readable until it completes).
+     */
+    GlobalMemory view(List<EmulatedBuffer> extra) {
+        if (view == null) {
+            view = new GlobalMemory(regions(buffers));
+        }
+        List<EmulatedBuffer> freed = extra.stream().filter(b -> !buffers.contains(b)).distinct().toList();
+        if (freed.isEmpty()) {
+            return view;
+        }
+        List<EmulatedBuffer> all = new ArrayList<>(buffers);
+        all.addAll(freed);
+        return new GlobalMemory(regions(all));
+    }
+
+    private static List<GlobalMemory.Region> regions(Iterable<EmulatedBuffer> buffers) {
+        List<GlobalMemory.Region> regions = new ArrayList<>();
+        for (EmulatedBuffer b : buffers) {
+            regions.add(new GlobalMemory.Region(b.address(), b.segment(), b.constant(), b.toString()));
+        }
+        return regions;
     }
 
     /** Releases every buffer still allocated; the backend is closing and all work has completed. */
@@ -53,5 +98,6 @@ final class DeviceMemory {
         }
         buffers.clear();
         used = 0;
+        view = null;
     }
 }

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import org.polygpu.backend.DeviceProperties;
+import org.polygpu.emulator.ptx.KernelCounters;
 
 /**
  * The capacity and speed of one emulated GPU: what {@link EmulatedBackend#deviceProperties} reports and what the
@@ -39,6 +40,9 @@ public record DeviceModel(String name, int computeMajor, int computeMinor, int m
             80L << 30, 3350, 67_000, 1024, 48 << 10, 32);
 
     private static final List<String> PRESET_NAMES = List.of("V100", "A100", "H100");
+
+    /** Resident warps per SM the timing model needs to reach full speed ({@link #kernelNanos}). */
+    public static final int WARPS_TO_HIDE_LATENCY = 8;
 
     public DeviceModel {
         Objects.requireNonNull(name, "name");
@@ -105,6 +109,28 @@ public record DeviceModel(String name, int computeMajor, int computeMinor, int m
      */
     public long rooflineNanos(KernelWork work) {
         return VirtualTime.ceilNanos(Math.max(work.flops() / peakGflops, work.bytes() / memoryBandwidthGbps));
+    }
+
+    /**
+     * Execution time in nanoseconds of a PTX launch that produced {@code counters}, launch latency excluded: a
+     * roofline scaled by occupancy,
+     * <pre>
+     *   compute   = warpInstructions / (peakGflops / 64)
+     *   memory    = globalSectors * 32 / memoryBandwidthGbps
+     *   occupancy = min(1, warps / (multiprocessors * {@value #WARPS_TO_HIDE_LATENCY}))
+     *   time      = max(compute, memory) / occupancy
+     * </pre>
+     * rounded up to a whole nanosecond. The SMs issue {@code peakGflops / 64} warp instructions per nanosecond (an
+     * FP32 fused multiply-add warp instruction is 64 floating-point operations), so divergence, which issues more
+     * warp instructions for the same work, costs time as on the GPU. Memory time counts 32-byte sectors, so
+     * uncoalesced accesses cost more bytes. A grid with fewer than {@value #WARPS_TO_HIDE_LATENCY} warps per SM
+     * cannot hide latency or fill the device, and its time grows in proportion.
+     */
+    public long kernelNanos(KernelCounters counters) {
+        double compute = counters.warpInstructions() / (peakGflops / 64);
+        double memory = counters.globalSectors() * 32.0 / memoryBandwidthGbps;
+        double occupancy = Math.min(1.0, counters.warps() / ((double) multiprocessors * WARPS_TO_HIDE_LATENCY));
+        return occupancy <= 0 ? 0 : VirtualTime.ceilNanos(Math.max(compute, memory) / occupancy);
     }
 
     private static void requirePositive(String what, long value) {

@@ -3,6 +3,7 @@ package org.polygpu.emulator;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import org.polygpu.backend.Backend;
 import org.polygpu.backend.BackendException;
 import org.polygpu.backend.DeviceBuffer;
@@ -15,6 +16,7 @@ import org.polygpu.backend.ModuleImage;
 import org.polygpu.backend.OperationLabel;
 import org.polygpu.backend.StreamHandle;
 import org.polygpu.backend.TimedOperation;
+import org.polygpu.emulator.ptx.KernelCounters;
 import org.polygpu.topology.BandwidthMatrix;
 
 /**
@@ -30,16 +32,30 @@ import org.polygpu.topology.BandwidthMatrix;
  * <p>Timing model. A copy takes {@code bytes / bandwidth(source, destination) + copyLatency}, the bandwidth in GB/s
  * (10^9 bytes per second) from the matrix, the host being its last location and a copy within one device using the
  * diagonal; concurrent copies on one directed link share its bandwidth equally at every instant ({@link LinkModel}).
- * A kernel takes {@code launchLatency + max(flops / peakGflops, bytes / memoryBandwidth)} from its declared
- * {@link KernelCost} (a roofline). Kernels on different streams of one device overlap freely: contention for SMs and
- * device memory bandwidth is not modelled yet.
+ * A Java kernel takes {@code launchLatency + max(flops / peakGflops, bytes / memoryBandwidth)} from its declared
+ * {@link KernelCost} (a roofline). A PTX kernel takes {@code launchLatency} plus the time
+ * {@link DeviceModel#kernelNanos} derives from the counters of its execution. Kernels on different streams of one
+ * device overlap freely: contention for SMs and device memory bandwidth is not modelled yet.
  *
  * <p>Data. Each device buffer is separate zeroed off-heap memory, so a buffer of another device passed to a kernel
- * is refused and a missing copy leaves stale data. An operation's data effect (the copy, or the Java kernel body
- * over the whole grid) happens when it completes in virtual time, completions being processed in (end time, enqueue
- * order): a consumer not made to wait for its producer runs first and reads stale data, as on a real GPU. Effects run
- * inside whichever call advances the simulation; a kernel that fails there surfaces as a {@link BackendException}
- * from that call, much as CUDA reports asynchronous errors at a later synchronisation.
+ * is refused and a missing copy leaves stale data. A copy's data effect, and a Java kernel's body over the whole
+ * grid, happen when the operation completes in virtual time, completions being processed in (end time, enqueue
+ * order): a consumer not made to wait for its producer runs first and reads stale data, as on a real GPU.
+ *
+ * <p>PTX kernels execute on the SIMT interpreter when they <em>start</em> in virtual time, because their duration
+ * depends on what they execute. Their reads see memory as it is at the start and their writes land at the start,
+ * not over their duration nor at their end. Trade-off for race visibility: a consumer on another stream that wrongly
+ * does not wait for a PTX producer sees stale data if it starts before the producer starts, but the producer's
+ * results if it starts while the producer is still running (a GPU would show partial results); and a PTX kernel
+ * reading data that another stream's operation completes during the kernel's run misses it (a GPU might see part
+ * of it). Properly synchronised programs behave exactly as on a GPU. The alternative, executing at completion, would
+ * need the duration before the counts that determine it.
+ *
+ * <p>Effects run inside whichever call advances the simulation; a kernel that fails (a Java kernel's exception, a PTX
+ * memcheck violation or exhausted instruction budget) surfaces as a {@link BackendException} from the call that
+ * reaches its completion, much as CUDA reports asynchronous errors at a later synchronisation; the backend stays
+ * usable. The counters of completed PTX launches are available from {@link #lastCounters()} and, while the timeline
+ * is recorded, {@link #counters(long)}.
  *
  * <p>Thread-safety: none; the scheduler calls a backend from one thread at a time. Ownership: device buffers and
  * {@link #allocateHost} memory are owned by the backend and released by {@link #free}, {@link #freeHost} or
@@ -60,6 +76,8 @@ public final class EmulatedBackend implements Backend {
     private final Simulation simulation;
     private final HostClock host;
     private final Handles handles = new Handles(this);
+    private final PtxKernels ptx;
+    private final CounterLog counterLog = new CounterLog();
     private Lifecycle lifecycle = Lifecycle.OPEN;
 
     EmulatedBackend(EmulatedBackendBuilder b) {
@@ -76,6 +94,7 @@ public final class EmulatedBackend implements Backend {
         this.streamsCreated = new int[n];
         this.simulation = new Simulation(new LinkModel(topology), b.copyLatencyNanos());
         this.host = new HostClock(simulation, b.hostApiNanos(), b.pollNanos());
+        this.ptx = new PtxKernels(b.parallelism(), model, launchLatencyNanos, b.instructionBudget());
     }
 
     /** A builder with the defaults listed on {@link EmulatedBackendBuilder}; a topology is required. */
@@ -282,30 +301,40 @@ public final class EmulatedBackend implements Backend {
         host.enqueue(CopyOperation.deviceToDevice(s, label, from, to, bytes, link));
     }
 
-    /** Loads a {@link JavaKernelModule}; PTX and CUBIN images are refused until the PTX interpreter exists. */
+    /**
+     * Loads a {@link JavaKernelModule} or PTX text; PTX is parsed once per distinct text whatever the number of
+     * devices, and its module variables are allocated on {@code device}. CUBIN images are refused.
+     */
     @Override
     public ModuleHandle loadModule(int device, ModuleImage image) {
         checkOpen();
         checkDevice(device);
         return switch (Objects.requireNonNull(image, "image")) {
-            case JavaKernelModule m -> new EmulatedModule(this, device, m);
-            case ModuleImage.Ptx p -> throw noInterpreter(p);
-            case ModuleImage.Cubin c -> throw noInterpreter(c);
+            case JavaKernelModule m -> new EmulatedModule.Java(this, device, m);
+            case ModuleImage.Ptx p -> ptx.load(this, device, p, memories[device]);
+            case ModuleImage.Cubin c -> throw new BackendException("cannot load " + c.description() + " on the "
+                    + "emulated backend: it interprets PTX; compile to PTX instead");
             default -> throw new BackendException("cannot load " + image.description()
-                    + " on the emulated backend: it loads only JavaKernelModule images");
+                    + " on the emulated backend: it loads PTX and JavaKernelModule images");
         };
     }
 
     @Override
     public FunctionHandle function(ModuleHandle module, String name) {
         checkOpen();
-        EmulatedModule m = handles.module(module);
-        return m.image().kernel(name)
-                .map(k -> new EmulatedFunction(this, m.device(), k.name(), k.body(), k.cost()))
-                .orElseThrow(() -> new BackendException("no kernel '" + name + "' in the module; its kernels are "
-                        + m.image().kernelNames()));
+        return switch (handles.module(module)) {
+            case EmulatedModule.Java m -> m.image().kernel(name)
+                    .map(k -> new EmulatedFunction.Java(this, m.device(), k.name(), k.body(), k.cost()))
+                    .orElseThrow(() -> new BackendException("no kernel '" + name + "' in the module; its kernels are "
+                            + m.image().kernelNames()));
+            case EmulatedModule.Ptx m -> ptx.function(m, name);
+        };
     }
 
+    /**
+     * Enqueues a kernel after checking the grid and block against the device's limits and the arguments against the
+     * kernel (for PTX: count and type of every parameter, and shared memory).
+     */
     @Override
     public void launch(FunctionHandle function, LaunchConfig config, Object[] arguments, StreamHandle stream,
                        OperationLabel label) {
@@ -321,14 +350,33 @@ public final class EmulatedBackend implements Backend {
         Objects.requireNonNull(arguments, "arguments");
         LaunchChecks.checkConfig(f.name(), config, model);
         Object[] args = LaunchChecks.checkArguments(f.name(), arguments, s.device(), this);
-        long duration = launchLatencyNanos + model.rooflineNanos(work(f, config, args));
+        KernelExecution execution = switch (f) {
+            case EmulatedFunction.Java j -> new JavaExecution(j, config, s.device(), args,
+                    launchLatencyNanos + model.rooflineNanos(work(j, config, args)));
+            case EmulatedFunction.Ptx p -> new PtxExecution(p, config, ptx.parameters(p, config, args), args,
+                    memories[s.device()], ptx, label, counterLog);
+        };
         awaitRoom(s);
-        host.enqueue(new KernelOperation(s, label, f, config, args, duration));
+        host.enqueue(new KernelOperation(s, label, execution, args));
+    }
+
+    /** The counters of the PTX launch that completed last in virtual time, if any. */
+    public Optional<KernelCounters> lastCounters() {
+        return counterLog.last();
+    }
+
+    /**
+     * The counters of the completed PTX launch labelled with {@code computationId}, recorded while the timeline is
+     * recorded ({@link #recordTimeline}).
+     */
+    public Optional<KernelCounters> counters(long computationId) {
+        return counterLog.of(computationId);
     }
 
     @Override
     public void recordTimeline(boolean enabled) {
         simulation.recordTimeline(enabled);
+        counterLog.record(enabled);
     }
 
     @Override
@@ -346,6 +394,7 @@ public final class EmulatedBackend implements Backend {
             synchronizeAll();
         } finally {
             lifecycle = Lifecycle.CLOSED;
+            ptx.close();
             for (DeviceMemory m : memories) {
                 m.releaseAll();
             }
@@ -365,7 +414,7 @@ public final class EmulatedBackend implements Backend {
         }
     }
 
-    private KernelWork work(EmulatedFunction f, LaunchConfig config, Object[] args) {
+    private KernelWork work(EmulatedFunction.Java f, LaunchConfig config, Object[] args) {
         try {
             return Objects.requireNonNull(f.cost().work(config, args), "the cost returned null");
         } catch (RuntimeException e) {
@@ -381,11 +430,6 @@ public final class EmulatedBackend implements Backend {
             throw new BackendException("elapsedMillis: the " + role + " " + e + " has not completed");
         }
         return e.point().endNanos();
-    }
-
-    private static BackendException noInterpreter(ModuleImage image) {
-        return new BackendException("cannot load " + image.description() + " on the emulated backend: the PTX "
-                + "interpreter is not available yet; use Java kernels (org.polygpu.emulator.JavaKernelModule)");
     }
 
     private void checkOpen() {

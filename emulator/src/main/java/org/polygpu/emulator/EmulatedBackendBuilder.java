@@ -12,7 +12,9 @@ import org.polygpu.topology.BandwidthMatrix;
  *   <li>launch latency: 4 000 ns per kernel on the device, the usual cost of an empty kernel;</li>
  *   <li>host API cost: 1 500 ns per enqueue call (copy, launch, record, wait), as the CUDA driver's;</li>
  *   <li>poll cost: 100 ns per {@link EmulatedBackend#queryEvent}, so that a polling host makes progress;</li>
- *   <li>max pending per stream: 1024 incomplete operations, CUDA's launch queue depth.</li>
+ *   <li>max pending per stream: 1024 incomplete operations, CUDA's launch queue depth;</li>
+ *   <li>parallelism: the available processors, threads running the CTAs of one PTX launch;</li>
+ *   <li>instruction budget: 10^10 thread-instructions per PTX launch, after which it is stopped as runaway.</li>
  * </ul>
  */
 public final class EmulatedBackendBuilder {
@@ -24,6 +26,8 @@ public final class EmulatedBackendBuilder {
     private long hostApiNanos = 1_500;
     private long pollNanos = 100;
     private int maxPendingPerStream = 1024;
+    private int parallelism = Runtime.getRuntime().availableProcessors();
+    private long instructionBudget = 10_000_000_000L;
 
     EmulatedBackendBuilder() {
     }
@@ -85,6 +89,27 @@ public final class EmulatedBackendBuilder {
         return this;
     }
 
+    /** Threads that run the CTAs of one PTX launch in parallel; 1 runs them in order on the calling thread. */
+    public EmulatedBackendBuilder parallelism(int threads) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("parallelism must be at least 1, got " + threads);
+        }
+        this.parallelism = threads;
+        return this;
+    }
+
+    /**
+     * Thread-instructions one PTX launch may execute; a launch that exceeds them is stopped with an error naming the
+     * kernel and where it was, so that a kernel that never terminates cannot hang the program.
+     */
+    public EmulatedBackendBuilder instructionBudget(long threadInstructions) {
+        if (threadInstructions < 1) {
+            throw new IllegalArgumentException("instructionBudget must be positive, got " + threadInstructions);
+        }
+        this.instructionBudget = threadInstructions;
+        return this;
+    }
+
     /**
      * @throws IllegalStateException    if no topology was given
      * @throws IllegalArgumentException if more devices were asked for than the topology describes
@@ -126,6 +151,14 @@ public final class EmulatedBackendBuilder {
 
     int maxPendingPerStream() {
         return maxPendingPerStream;
+    }
+
+    int parallelism() {
+        return parallelism;
+    }
+
+    long instructionBudget() {
+        return instructionBudget;
     }
 
     private static long nonNegative(String what, long nanos) {

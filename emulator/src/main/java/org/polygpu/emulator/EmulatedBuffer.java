@@ -6,7 +6,8 @@ import org.polygpu.backend.BackendException;
 import org.polygpu.backend.DeviceBuffer;
 
 /**
- * A device allocation of the emulator: zeroed off-heap memory owned by one virtual device.
+ * A device allocation of the emulator: zeroed off-heap memory owned by one virtual device, at a device address that
+ * PTX kernels see as its pointer ({@link DeviceMemory} assigns addresses).
  *
  * <p>Lifecycle ({@link State}): {@code LIVE} → {@code FREED} when {@link org.polygpu.backend.Backend#free} is
  * called while enqueued operations still use the buffer, then → {@code RELEASED} when the last of them completes;
@@ -25,15 +26,26 @@ final class EmulatedBuffer implements DeviceBuffer {
     private final Object owner;
     private final int device;
     private final long bytes;
+    private final long address;
+    private final String description;
+    private final boolean constant;
     private final Arena arena;
     private final MemorySegment segment;
     private State state = State.LIVE;
     private int pendingUses;
 
-    EmulatedBuffer(Object owner, int device, long bytes) {
+    /**
+     * @param address     the device address of the first byte
+     * @param description what the memory is, for messages; {@code null} for a plain buffer
+     * @param constant    whether kernels may only read it ({@code .const} module variables)
+     */
+    EmulatedBuffer(Object owner, int device, long bytes, long address, String description, boolean constant) {
         this.owner = owner;
         this.device = device;
         this.bytes = bytes;
+        this.address = address;
+        this.description = description;
+        this.constant = constant;
         this.arena = Arena.ofShared();
         this.segment = arena.allocate(Math.max(bytes, 1), 256).asSlice(0, bytes);
     }
@@ -50,6 +62,15 @@ final class EmulatedBuffer implements DeviceBuffer {
 
     Object owner() {
         return owner;
+    }
+
+    /** The device address of the first byte, as a kernel's pointer. */
+    long address() {
+        return address;
+    }
+
+    boolean constant() {
+        return constant;
     }
 
     State state() {
@@ -103,6 +124,7 @@ final class EmulatedBuffer implements DeviceBuffer {
 
     @Override
     public String toString() {
-        return "buffer of " + bytes + " bytes on device " + device;
+        return description != null ? description + " on device " + device
+                : "buffer of " + bytes + " bytes on device " + device;
     }
 }

@@ -1,7 +1,23 @@
 package org.polygpu.emulator;
 
+import java.util.Map;
 import org.polygpu.backend.ModuleHandle;
+import org.polygpu.emulator.ptx.PtxModule;
 
-/** A {@link JavaKernelModule} loaded on one virtual device. */
-record EmulatedModule(Object owner, int device, JavaKernelModule image) implements ModuleHandle {
+/** A module loaded on one virtual device: Java kernels, or a parsed PTX module with its device variables. */
+sealed interface EmulatedModule extends ModuleHandle {
+    /** The backend that loaded it. */
+    Object owner();
+
+    /** A {@link JavaKernelModule} loaded on a device. */
+    record Java(Object owner, int device, JavaKernelModule image) implements EmulatedModule {
+    }
+
+    /**
+     * A PTX module loaded on a device; {@code variables} are its {@code .global} and {@code .const} variables,
+     * allocated on that device, by name.
+     */
+    record Ptx(Object owner, int device, PtxModule image, Map<String, EmulatedBuffer> variables)
+            implements EmulatedModule {
+    }
 }

@@ -1,28 +1,21 @@
 package org.polygpu.emulator;
 
-import org.polygpu.backend.BackendException;
-import org.polygpu.backend.LaunchConfig;
 import org.polygpu.backend.OperationLabel;
 import org.polygpu.backend.TimedOperation;
 
 /**
- * A kernel launch: runs for its modelled duration from its start, and runs the Java body over the whole grid when it
- * completes. Kernels on different streams of one device overlap freely.
+ * A kernel launch: runs for the duration its {@link KernelExecution} gives when it starts, and lets the execution
+ * finish when it completes. Kernels on different streams of one device overlap freely.
  */
 final class KernelOperation extends Operation {
-    private final EmulatedFunction function;
-    private final LaunchConfig config;
+    private final KernelExecution execution;
     private final Object[] arguments;
-    private final long durationNanos;
 
     /** {@code arguments} are checked and owned by the operation; the buffers among them are retained. */
-    KernelOperation(EmulatedStream stream, OperationLabel label, EmulatedFunction function, LaunchConfig config,
-                    Object[] arguments, long durationNanos) {
+    KernelOperation(EmulatedStream stream, OperationLabel label, KernelExecution execution, Object[] arguments) {
         super(stream, label);
-        this.function = function;
-        this.config = config;
+        this.execution = execution;
         this.arguments = arguments;
-        this.durationNanos = durationNanos;
         for (Object a : arguments) {
             if (a instanceof EmulatedBuffer b) {
                 b.retain();
@@ -32,20 +25,13 @@ final class KernelOperation extends Operation {
 
     @Override
     void start(Simulation simulation) {
-        simulation.completeAt(this, simulation.now() + durationNanos);
+        simulation.completeAt(this, simulation.now() + execution.start());
     }
 
     @Override
     void finish() {
-        int device = stream().device();
         try {
-            function.body().run(new KernelContext(function.name(), config, device, arguments));
-        } catch (IndexOutOfBoundsException e) {
-            throw new BackendException("kernel '" + function.name() + "' on device " + device
-                    + " accessed memory out of bounds: " + e.getMessage(), e);
-        } catch (RuntimeException e) {
-            throw new BackendException("kernel '" + function.name() + "' on device " + device + " failed: "
-                    + e.getMessage(), e);
+            execution.finish();
         } finally {
             for (Object a : arguments) {
                 if (a instanceof EmulatedBuffer b) {

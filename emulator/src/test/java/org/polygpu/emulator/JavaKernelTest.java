@@ -100,15 +100,16 @@ class JavaKernelTest {
     }
 
     @Test
-    void ptxAndCubinImagesAreRefusedUntilTheInterpreterExists() {
+    void cubinImagesAndMalformedPtxAreRefused() {
+        // The emulator interprets PTX (org.polygpu.emulator.ptx); it cannot run a CUBIN's machine code.
         try (EmulatedBackend b = Fixtures.twoGpusNoHostCost()) {
             BackendException ptx = assertThrows(BackendException.class,
-                    () -> b.loadModule(0, new ModuleImage.Ptx(".version 8.0")));
-            assertTrue(ptx.getMessage().contains("PTX interpreter is not available yet"), ptx.getMessage());
-            assertTrue(ptx.getMessage().contains("JavaKernelModule"), ptx.getMessage());
+                    () -> b.loadModule(0, new ModuleImage.Ptx(".version 8.0\n.bogus 1\n")));
+            assertTrue(ptx.getMessage().contains("PTX line 2: unsupported directive '.bogus'"), ptx.getMessage());
             BackendException cubin = assertThrows(BackendException.class,
                     () -> b.loadModule(0, new ModuleImage.Cubin(new byte[4], "sm_70")));
             assertTrue(cubin.getMessage().contains("CUBIN for sm_70"), cubin.getMessage());
+            assertTrue(cubin.getMessage().contains("compile to PTX"), cubin.getMessage());
         }
     }
 

@@ -1,0 +1,80 @@
+package org.polygpu.emulator;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.polygpu.backend.BackendException;
+import org.polygpu.backend.LaunchConfig;
+import org.polygpu.backend.OperationLabel;
+import org.polygpu.emulator.ptx.GlobalMemory;
+import org.polygpu.emulator.ptx.KernelCounters;
+import org.polygpu.emulator.ptx.PtxExecutor;
+import org.polygpu.emulator.ptx.PtxLaunch;
+
+/**
+ * A PTX kernel launch. It executes on the interpreter when the operation starts in virtual time: its loads see
+ * device memory as it is at that instant and its stores land at that instant, and the counters it produces give its
+ * duration ({@link DeviceModel#kernelNanos}). A failure (memcheck, trap, instruction budget) is kept and thrown when
+ * the operation completes, like an asynchronous CUDA error; the kernel then lasts only its launch latency.
+ */
+final class PtxExecution implements KernelExecution {
+    private final EmulatedFunction.Ptx function;
+    private final LaunchConfig config;
+    private final byte[] params;
+    private final DeviceMemory memory;
+    private final List<EmulatedBuffer> buffers = new ArrayList<>();
+    private final PtxExecutor executor;
+    private final DeviceModel model;
+    private final long launchLatencyNanos;
+    private final long instructionBudget;
+    private final OperationLabel label;
+    private final CounterLog log;
+    private KernelCounters counters;
+    private BackendException failure;
+
+    PtxExecution(EmulatedFunction.Ptx function, LaunchConfig config, byte[] params, Object[] arguments,
+                 DeviceMemory memory, PtxKernels kernels, OperationLabel label, CounterLog log) {
+        this.function = function;
+        this.config = config;
+        this.params = params;
+        this.memory = memory;
+        for (Object a : arguments) {
+            if (a instanceof EmulatedBuffer b) {
+                buffers.add(b);
+            }
+        }
+        this.executor = kernels.executor();
+        this.model = kernels.model();
+        this.launchLatencyNanos = kernels.launchLatencyNanos();
+        this.instructionBudget = kernels.instructionBudget();
+        this.label = label;
+        this.log = log;
+    }
+
+    @Override
+    public long start() {
+        Map<String, Long> variables = new HashMap<>();
+        function.module().variables().forEach((name, b) -> variables.put(name, b.address()));
+        try {
+            GlobalMemory view = memory.view(buffers);
+            counters = executor.run(new PtxLaunch(function.module().image(), function.name(), config, params, view,
+                    variables, instructionBudget, model.multiprocessors()));
+            return launchLatencyNanos + model.kernelNanos(counters);
+        } catch (BackendException e) {
+            failure = e;
+        } catch (RuntimeException e) {
+            failure = new BackendException("kernel '" + function.name() + "' on device " + function.device()
+                    + " failed: " + e, e);
+        }
+        return launchLatencyNanos;
+    }
+
+    @Override
+    public void finish() {
+        if (failure != null) {
+            throw new BackendException(failure.getMessage() + " (device " + function.device() + ")", failure);
+        }
+        log.completed(label, counters);
+    }
+}

@@ -1,0 +1,98 @@
+package org.polygpu.emulator;
+
+import java.lang.foreign.MemorySegment;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.polygpu.backend.BackendException;
+import org.polygpu.backend.LaunchConfig;
+import org.polygpu.backend.ModuleImage;
+import org.polygpu.emulator.ptx.KernelArguments;
+import org.polygpu.emulator.ptx.ModuleVariable;
+import org.polygpu.emulator.ptx.PtxExecutor;
+import org.polygpu.emulator.ptx.PtxKernel;
+import org.polygpu.emulator.ptx.PtxModule;
+
+/**
+ * The PTX side of the emulated backend: parses each distinct PTX text once (a module loaded on eight devices is
+ * parsed once), allocates a loaded module's {@code .global} and {@code .const} variables on its device, finds
+ * kernels, checks launches against the kernel's parameters and shared memory, and owns the interpreter's thread
+ * pool.
+ *
+ * <p>Not thread-safe, like the backend. Lifecycle: {@link #close()} stops the pool.
+ */
+final class PtxKernels implements AutoCloseable {
+    private final Map<String, PtxModule> parsed = new HashMap<>();
+    private final PtxExecutor executor;
+    private final DeviceModel model;
+    private final long launchLatencyNanos;
+    private final long instructionBudget;
+
+    PtxKernels(int parallelism, DeviceModel model, long launchLatencyNanos, long instructionBudget) {
+        this.executor = new PtxExecutor(parallelism);
+        this.model = model;
+        this.launchLatencyNanos = launchLatencyNanos;
+        this.instructionBudget = instructionBudget;
+    }
+
+    PtxExecutor executor() {
+        return executor;
+    }
+
+    DeviceModel model() {
+        return model;
+    }
+
+    long launchLatencyNanos() {
+        return launchLatencyNanos;
+    }
+
+    long instructionBudget() {
+        return instructionBudget;
+    }
+
+    /** @throws BackendException naming the PTX line of what cannot be parsed or is not supported */
+    EmulatedModule.Ptx load(Object owner, int device, ModuleImage.Ptx image, DeviceMemory memory) {
+        PtxModule module = parsed.get(image.text());
+        if (module == null) {
+            module = PtxModule.parse(image.text());
+            parsed.put(image.text(), module);
+        }
+        Map<String, EmulatedBuffer> variables = new LinkedHashMap<>();
+        for (ModuleVariable v : module.variables()) {
+            EmulatedBuffer b = memory.allocate(owner, v.size(), (v.constant() ? ".const" : ".global")
+                    + " variable '" + v.name() + "' of " + v.size() + " bytes", v.constant());
+            byte[] init = v.init();
+            MemorySegment.copy(MemorySegment.ofArray(init), 0, b.segment(), 0, Math.min(init.length, v.size()));
+            variables.put(v.name(), b);
+        }
+        return new EmulatedModule.Ptx(owner, device, module, Map.copyOf(variables));
+    }
+
+    /** @throws BackendException listing the kernels that exist when {@code name} is not one of them */
+    EmulatedFunction.Ptx function(EmulatedModule.Ptx module, String name) {
+        PtxKernel kernel = module.image().kernel(name).orElseThrow(() -> new BackendException("no kernel '" + name
+                + "' in the PTX module; its kernels are " + module.image().kernelNames()));
+        return new EmulatedFunction.Ptx(module.owner(), module.device(), name, module, kernel);
+    }
+
+    /**
+     * Checks a launch's shared memory and arguments against the kernel and packs the parameter buffer.
+     *
+     * @throws BackendException naming the parameter (index, name, PTX type) of a mismatched argument
+     */
+    byte[] parameters(EmulatedFunction.Ptx f, LaunchConfig config, Object[] arguments) {
+        long shared = (long) f.kernel().staticSharedBytes() + config.sharedMemoryBytes();
+        if (shared > model.maxSharedMemoryPerBlock()) {
+            throw new BackendException("kernel '" + f.name() + "': " + f.kernel().staticSharedBytes()
+                    + " bytes of static and " + config.sharedMemoryBytes() + " bytes of dynamic shared memory, more "
+                    + "than the " + model.maxSharedMemoryPerBlock() + " bytes per block of " + model.name());
+        }
+        return KernelArguments.pack(f.kernel(), arguments, b -> ((EmulatedBuffer) b).address());
+    }
+
+    @Override
+    public void close() {
+        executor.close();
+    }
+}

@@ -1,0 +1,129 @@
+package org.polygpu.emulator.ptx;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.VarHandle;
+
+/**
+ * Atomic read-modify-write ({@link Op#ATOM}, {@code red} too) on global, shared and generic addresses, 32 and 64
+ * bit: add (integer, f32, f64), min, max, inc, dec, and, or, xor, exch and cas. Lanes apply in lane order. Global
+ * memory is shared by CTAs running on several threads, so each operation is a real atomic on the segment
+ * ({@link VarHandle} access modes; floating-point add, min, max, inc and dec as compare-and-set loops).
+ */
+final class AtomicOps {
+    private static final VarHandle INT = ValueLayout.JAVA_INT.varHandle();
+    private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
+    private static final PtxType[] TYPES = PtxType.values();
+    private static final long M32 = 0xFFFF_FFFFL;
+
+    private AtomicOps() {
+    }
+
+    static void execute(long[] r, int[] code, int[] table, int pc, int mask, MemoryContext ctx) {
+        int space = code[pc + Op.SUB];
+        int d = code[pc + Op.D];
+        int a = code[pc + Op.A];
+        int b = code[pc + Op.B];
+        int c = code[pc + Op.C];
+        int entry = code[pc + Op.X];
+        int op = table[entry];
+        PtxType t = TYPES[table[entry + 1]];
+        long offset = table[entry + 2];
+        boolean narrow = table[entry + 3] != 0;
+        int size = t.size();
+        for (int m = mask; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            long address = (narrow ? r[a + l] & M32 : r[a + l]) + offset;
+            long at = ctx.resolve(space, address, size, l, true);
+            MemorySegment s = ctx.segment;
+            long w = c >= 0 ? r[c + l] : 0;
+            long old = size == 4 ? apply32(s, at, op, t, (int) r[b + l], (int) w) : apply64(s, at, op, t, r[b + l], w);
+            if (d >= 0) {
+                r[d + l] = old;
+            }
+            ctx.atomics++;
+            if (s != ctx.shared) {
+                ctx.globalSectors++;
+            } else {
+                ctx.sharedAccesses++;
+            }
+        }
+    }
+
+    private static long apply32(MemorySegment s, long at, int op, PtxType t, int v, int w) {
+        int old = switch (op) {
+            case Op.ATOM_ADD -> t == PtxType.F32 ? floatAdd(s, at, Float.intBitsToFloat(v))
+                    : (int) INT.getAndAdd(s, at, v);
+            case Op.ATOM_AND -> (int) INT.getAndBitwiseAnd(s, at, v);
+            case Op.ATOM_OR -> (int) INT.getAndBitwiseOr(s, at, v);
+            case Op.ATOM_XOR -> (int) INT.getAndBitwiseXor(s, at, v);
+            case Op.ATOM_EXCH -> (int) INT.getAndSet(s, at, v);
+            case Op.ATOM_CAS -> (int) INT.compareAndExchange(s, at, v, w);
+            default -> loop32(s, at, op, t.isSigned(), v);
+        };
+        return t.isSigned() ? old : old & M32;
+    }
+
+    private static int loop32(MemorySegment s, long at, int op, boolean signed, int v) {
+        while (true) {
+            int old = (int) INT.getVolatile(s, at);
+            int cmp = signed ? Integer.compare(old, v) : Integer.compareUnsigned(old, v);
+            int next = switch (op) {
+                case Op.ATOM_MIN -> cmp <= 0 ? old : v;
+                case Op.ATOM_MAX -> cmp >= 0 ? old : v;
+                case Op.ATOM_INC -> Integer.compareUnsigned(old, v) >= 0 ? 0 : old + 1;
+                default -> old == 0 || Integer.compareUnsigned(old, v) > 0 ? v : old - 1;
+            };
+            if (INT.compareAndSet(s, at, old, next)) {
+                return old;
+            }
+        }
+    }
+
+    private static int floatAdd(MemorySegment s, long at, float v) {
+        while (true) {
+            int old = (int) INT.getVolatile(s, at);
+            if (INT.compareAndSet(s, at, old, Float.floatToRawIntBits(Float.intBitsToFloat(old) + v))) {
+                return old;
+            }
+        }
+    }
+
+    private static long apply64(MemorySegment s, long at, int op, PtxType t, long v, long w) {
+        return switch (op) {
+            case Op.ATOM_ADD -> t == PtxType.F64 ? doubleAdd(s, at, Double.longBitsToDouble(v))
+                    : (long) LONG.getAndAdd(s, at, v);
+            case Op.ATOM_AND -> (long) LONG.getAndBitwiseAnd(s, at, v);
+            case Op.ATOM_OR -> (long) LONG.getAndBitwiseOr(s, at, v);
+            case Op.ATOM_XOR -> (long) LONG.getAndBitwiseXor(s, at, v);
+            case Op.ATOM_EXCH -> (long) LONG.getAndSet(s, at, v);
+            case Op.ATOM_CAS -> (long) LONG.compareAndExchange(s, at, v, w);
+            default -> loop64(s, at, op, t.isSigned(), v);
+        };
+    }
+
+    private static long loop64(MemorySegment s, long at, int op, boolean signed, long v) {
+        while (true) {
+            long old = (long) LONG.getVolatile(s, at);
+            int cmp = signed ? Long.compare(old, v) : Long.compareUnsigned(old, v);
+            long next = switch (op) {
+                case Op.ATOM_MIN -> cmp <= 0 ? old : v;
+                case Op.ATOM_MAX -> cmp >= 0 ? old : v;
+                case Op.ATOM_INC -> Long.compareUnsigned(old, v) >= 0 ? 0 : old + 1;
+                default -> old == 0 || Long.compareUnsigned(old, v) > 0 ? v : old - 1;
+            };
+            if (LONG.compareAndSet(s, at, old, next)) {
+                return old;
+            }
+        }
+    }
+
+    private static long doubleAdd(MemorySegment s, long at, double v) {
+        while (true) {
+            long old = (long) LONG.getVolatile(s, at);
+            if (LONG.compareAndSet(s, at, old, Double.doubleToRawLongBits(Double.longBitsToDouble(old) + v))) {
+                return old;
+            }
+        }
+    }
+}

@@ -1,0 +1,137 @@
+package org.polygpu.emulator.ptx;
+
+import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
+import org.polygpu.backend.BackendException;
+
+/**
+ * A worker of a launch: takes CTAs from the {@link LaunchState} and runs each to completion. The warps of a CTA run
+ * round-robin, each for up to {@link #QUANTUM} instructions at a time, so warps spinning on each other make
+ * progress; when no warp can run and some lanes wait at a barrier, the barrier completes (lanes that exited count as
+ * arrived). Shared and local memory start zeroed for every CTA, which keeps uninitialised reads deterministic.
+ *
+ * <p>Owned by one thread.
+ */
+final class CtaRunner {
+    private static final long QUANTUM = 1 << 14;
+
+    private final LaunchState state;
+    private final Warp[] warps;
+    private final long[] ctaTemplate;
+    private final long[] sharedWords;
+    private final int sharedLength;
+    private final long[] localWords;
+    private final int localLength;
+    private final MemoryContext memory;
+    private final Interpreter interpreter;
+    private long ctasRun;
+
+    /** A worker of {@code state} whose warps and memories come from {@code buffers}. */
+    CtaRunner(LaunchState state, WorkerBuffers buffers) {
+        this.state = state;
+        KernelProgram p = state.program;
+        this.warps = buffers.warps(state.warpsPerCta, p.registers(), p.maxCallDepth());
+        this.ctaTemplate = buffers.template(state.template.length);
+        System.arraycopy(state.template, 0, ctaTemplate, 0, state.template.length);
+        this.memory = new MemoryContext(state.launch.memory(), state.params);
+        this.sharedLength = (int) ((state.sharedBytes + 7) / 8);
+        this.sharedWords = buffers.shared(sharedLength);
+        memory.shared = MemorySegment.ofArray(sharedWords);
+        memory.sharedBytes = state.sharedBytes;
+        long localBytes = p.kernel().localBytes();
+        this.localLength = Math.toIntExact((localBytes * warps.length * 32 + 7) / 8);
+        this.localWords = buffers.local(localLength);
+        memory.local = MemorySegment.ofArray(localWords);
+        memory.localBytes = localBytes;
+        this.interpreter = new Interpreter(p, memory);
+    }
+
+    /** Runs CTAs until none is left; a failing CTA is recorded in the launch state. */
+    void work() {
+        for (long cta = state.takeCta(); cta >= 0; cta = state.takeCta()) {
+            try {
+                run(cta);
+            } catch (BackendException e) {
+                state.fail(cta, e);
+            }
+        }
+    }
+
+    /** What this worker's CTAs did. */
+    KernelCounters counters() {
+        return new KernelCounters(ctasRun, ctasRun * state.warpsPerCta, interpreter.warpInstructions,
+                interpreter.threadInstructions, memory.globalSectors, memory.sharedAccesses, memory.atomics,
+                interpreter.barriers);
+    }
+
+    private void run(long cta) {
+        ctasRun++;
+        start(cta);
+        while (true) {
+            boolean ran = false;
+            for (Warp w : warps) {
+                if (w.active != 0) {
+                    ran = true;
+                    step(cta, w);
+                }
+            }
+            if (!ran) {
+                boolean waiting = false;
+                for (Warp w : warps) {
+                    if (w.blocked != 0) {
+                        waiting = true;
+                        w.release();
+                    }
+                }
+                if (!waiting) {
+                    return;
+                }
+            }
+        }
+    }
+
+    private void step(long cta, Warp w) {
+        memory.localBase = (long) w.index * 32 * memory.localBytes;
+        long before = interpreter.threadInstructions;
+        try {
+            interpreter.run(w, QUANTUM);
+        } catch (MemoryFault f) {
+            throw state.memcheck(f, cta, w);
+        } catch (RuntimeException e) {
+            throw new BackendException("kernel '" + state.kernelName() + "' failed in block " + state.blockOf(cta)
+                    + " warp " + w.index + " near " + state.program.where(w.pc) + ": " + e, e);
+        }
+        if (!state.charge(interpreter.threadInstructions - before)) {
+            throw state.budgetExceeded(cta, w);
+        }
+    }
+
+    private void start(long cta) {
+        long gx = state.grid.x();
+        long gy = state.grid.y();
+        fill(Specials.CTAID_X, cta % gx);
+        fill(Specials.CTAID_Y, (cta / gx) % gy);
+        fill(Specials.CTAID_Z, cta / (gx * gy));
+        fill(Specials.SMID, cta % state.launch.multiprocessors());
+        Arrays.fill(sharedWords, 0, sharedLength, 0);
+        Arrays.fill(localWords, 0, localLength, 0);
+        int bx = state.block.x();
+        int by = state.block.y();
+        for (int i = 0; i < warps.length; i++) {
+            Warp w = warps[i];
+            w.start(ctaTemplate, state.template.length, i, Math.min(32, state.threads - i * 32));
+            long[] r = w.regs;
+            for (int lane = 0; lane < 32; lane++) {
+                int t = i * 32 + lane;
+                r[Specials.TID_X * 32 + lane] = t % bx;
+                r[Specials.TID_Y * 32 + lane] = (t / bx) % by;
+                r[Specials.TID_Z * 32 + lane] = t / (bx * by);
+                r[Specials.WARPID * 32 + lane] = i;
+            }
+        }
+    }
+
+    private void fill(int special, long value) {
+        Arrays.fill(ctaTemplate, special * 32, special * 32 + 32, value);
+    }
+}

@@ -1,0 +1,125 @@
+package org.polygpu.emulator.ptx;
+
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The device memory a kernel may touch: every allocation of its device, each at a device address, as the kernel
+ * sees them through pointers. Addresses of allocations start at {@link #FIRST_ADDRESS}; below lie the shared and
+ * local windows of the generic address space, so a null or small pointer is never valid.
+ *
+ * <p>Immutable once built; lookups are a binary search over the sorted regions and are thread-safe.
+ */
+public final class GlobalMemory {
+    /** The lowest address a device allocation may have. */
+    public static final long FIRST_ADDRESS = 0x7000_0000_0000L;
+
+    private final long[] starts;
+    private final long[] ends;
+    private final MemorySegment[] segments;
+    private final boolean[] readOnly;
+    private final String[] descriptions;
+
+    /**
+     * One allocation.
+     *
+     * @param address     its device address, at least {@link #FIRST_ADDRESS}
+     * @param segment     its memory, exactly its size
+     * @param readOnly    whether it is {@code .const} memory (stores and atomics are refused)
+     * @param description what it is, for memcheck messages, e.g. {@code buffer of 4096 bytes on device 0}
+     */
+    public record Region(long address, MemorySegment segment, boolean readOnly, String description) {
+        public Region {
+            Objects.requireNonNull(segment, "segment");
+            Objects.requireNonNull(description, "description");
+            if (address < FIRST_ADDRESS) {
+                throw new IllegalArgumentException("address 0x" + Long.toHexString(address) + " is below "
+                        + "the first device address 0x" + Long.toHexString(FIRST_ADDRESS));
+            }
+        }
+    }
+
+    /** @throws IllegalArgumentException if two regions overlap */
+    public GlobalMemory(List<Region> regions) {
+        List<Region> sorted = new ArrayList<>(regions);
+        sorted.sort(Comparator.comparingLong(Region::address));
+        int n = sorted.size();
+        starts = new long[n];
+        ends = new long[n];
+        segments = new MemorySegment[n];
+        readOnly = new boolean[n];
+        descriptions = new String[n];
+        for (int i = 0; i < n; i++) {
+            Region r = sorted.get(i);
+            starts[i] = r.address();
+            ends[i] = r.address() + r.segment().byteSize();
+            segments[i] = r.segment();
+            readOnly[i] = r.readOnly();
+            descriptions[i] = r.description();
+            if (i > 0 && starts[i] < ends[i - 1]) {
+                throw new IllegalArgumentException("regions overlap at 0x" + Long.toHexString(starts[i]));
+            }
+        }
+    }
+
+    /** The index of the region holding {@code address}, or -1. */
+    int find(long address) {
+        int lo = 0;
+        int hi = starts.length - 1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            if (starts[mid] <= address) {
+                lo = mid + 1;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        return hi >= 0 && address < ends[hi] ? hi : -1;
+    }
+
+    long start(int region) {
+        return starts[region];
+    }
+
+    long end(int region) {
+        return ends[region];
+    }
+
+    MemorySegment segment(int region) {
+        return segments[region];
+    }
+
+    boolean readOnly(int region) {
+        return readOnly[region];
+    }
+
+    /** Where {@code address} lies relative to the allocations, for a memcheck message. */
+    String explain(long address, int size) {
+        int lo = 0;
+        int hi = starts.length - 1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            if (starts[mid] <= address) {
+                lo = mid + 1;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        if (hi >= 0 && address < ends[hi]) {
+            return "the access runs " + (address + size - ends[hi]) + " bytes past the end of the "
+                    + descriptions[hi] + " at 0x" + Long.toHexString(starts[hi]);
+        }
+        if (hi >= 0 && address - ends[hi] < (1 << 20)) {
+            return "it is " + (address - ends[hi]) + " bytes past the end of the " + descriptions[hi] + " at 0x"
+                    + Long.toHexString(starts[hi]);
+        }
+        if (lo < starts.length && starts[lo] - address < (1 << 20)) {
+            return "it is " + (starts[lo] - address) + " bytes before the " + descriptions[lo] + " at 0x"
+                    + Long.toHexString(starts[lo]);
+        }
+        return "it is not in any allocation of the device";
+    }
+}

@@ -1,0 +1,194 @@
+package org.polygpu.emulator.ptx;
+
+import java.lang.foreign.MemorySegment;
+
+/**
+ * The instruction loop of a warp: fetches the decoded instruction at the group's pc, computes the lanes it applies to
+ * (the active group less those whose guard predicate is false), dispatches on the family with one {@code switch}, and
+ * handles control flow through {@link Warp}. Counts warp instructions and thread instructions (active lanes, guard
+ * regardless, as {@code thread_inst_executed} does) and barriers.
+ *
+ * <p>Owned by one worker thread; nothing is allocated per instruction.
+ */
+final class Interpreter {
+    /** The warp has no lane left to run: all exited, or the rest wait at a barrier. */
+    static final int STOPPED = 0;
+    /** The warp used its quantum and can continue. */
+    static final int QUANTUM = 1;
+
+    private final int[] code;
+    private final int[] table;
+    private final MemoryContext memory;
+    private final long[] values = new long[32];
+    private final long[] predicates = new long[32];
+    long warpInstructions;
+    long threadInstructions;
+    long barriers;
+
+    Interpreter(KernelProgram program, MemoryContext memory) {
+        this.code = program.code();
+        this.table = program.table();
+        this.memory = memory;
+    }
+
+    /**
+     * Runs {@code w} for at most {@code quantum} warp instructions.
+     *
+     * @throws MemoryFault with its pc set, when an access is invalid
+     */
+    int run(Warp w, long quantum) {
+        final int[] code = this.code;
+        final long[] r = w.regs;
+        int pc = w.pc;
+        int active = w.active;
+        long warpCount = 0;
+        long threadCount = 0;
+        try {
+            while (active != 0) {
+                if (warpCount >= quantum) {
+                    w.pc = pc;
+                    w.active = active;
+                    return QUANTUM;
+                }
+                final int at = pc * Op.WIDTH;
+                int exec = active;
+                final int guard = code[at + Op.GUARD];
+                if (guard >= 0) {
+                    exec = guarded(r, guard, active);
+                }
+                warpCount++;
+                threadCount += Integer.bitCount(active);
+                switch (code[at]) {
+                    case Op.MOV -> WarpOps.mov(r, code, at, exec);
+                    case Op.INT -> IntOps.execute(r, code, at, exec);
+                    case Op.FLOAT -> FloatOps.execute(r, code, at, exec);
+                    case Op.SETP -> CompareOps.setp(r, code, at, exec);
+                    case Op.SELP -> CompareOps.selp(r, code, at, exec);
+                    case Op.SLCT -> CompareOps.slct(r, code, at, exec);
+                    case Op.CVT -> ConvertOps.cvt(r, code, at, exec);
+                    case Op.LD -> MemoryOps.load(r, code, table, at, exec, memory);
+                    case Op.ST -> MemoryOps.store(r, code, table, at, exec, memory);
+                    case Op.ATOM -> AtomicOps.execute(r, code, table, at, exec, memory);
+                    case Op.SHFL -> WarpOps.shfl(r, code, at, exec, values, predicates);
+                    case Op.VOTE -> WarpOps.vote(r, code, at, exec);
+                    case Op.ACTIVEMASK -> WarpOps.fill(r, code[at + Op.D], exec, active & 0xFFFF_FFFFL);
+                    case Op.CLOCK -> WarpOps.fill(r, code[at + Op.D], exec, w.issued + warpCount);
+                    case Op.ISSPACEP -> WarpOps.isspacep(r, code, at, exec);
+                    case Op.PACK -> WarpOps.pack(r, code, table, at, exec);
+                    case Op.UNPACK -> WarpOps.unpack(r, code, table, at, exec);
+                    case Op.NOP -> { }
+                    case Op.TRAP -> {
+                        if (exec != 0) {
+                            throw new MemoryFault(Integer.numberOfTrailingZeros(exec), "trap instruction executed");
+                        }
+                    }
+                    default -> {
+                        w.pc = pc;
+                        w.active = active;
+                        control(w, code[at], at, pc, exec);
+                        pc = w.pc;
+                        active = w.active;
+                        continue;
+                    }
+                }
+                pc++;
+                if (pc >= w.nextWaitPc) {
+                    w.active = active;
+                    w.park(pc);
+                    pc = w.pc;
+                    active = w.active;
+                }
+            }
+            w.pc = pc;
+            w.active = 0;
+            return STOPPED;
+        } catch (MemoryFault f) {
+            f.pc = pc;
+            w.pc = pc;
+            w.active = active;
+            throw f;
+        } finally {
+            warpInstructions += warpCount;
+            threadInstructions += threadCount;
+            w.issued += warpCount;
+        }
+    }
+
+    private static int guarded(long[] r, int guard, int active) {
+        int p = guard >> 1;
+        long negated = guard & 1;
+        int mask = 0;
+        for (int m = active; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            if (((r[p + l] & 1) ^ negated) != 0) {
+                mask |= 1 << l;
+            }
+        }
+        return mask;
+    }
+
+    private void control(Warp w, int op, int at, int pc, int exec) {
+        switch (op) {
+            case Op.BRA -> w.branch(pc, exec, code[at + Op.D]);
+            case Op.EXIT -> w.exit(pc, exec);
+            case Op.BAR -> {
+                barriers++;
+                w.arrive(pc, exec);
+            }
+            case Op.CALL -> call(w, at, pc, exec);
+            case Op.RET -> ret(w, pc, exec);
+            default -> throw new IllegalStateException("unknown opcode " + op + " at pc " + pc);
+        }
+    }
+
+    private void call(Warp w, int at, int pc, int exec) {
+        MemorySegment local = memory.local;
+        int copies = code[at + Op.A];
+        int count = code[at + Op.B];
+        for (int m = exec; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            if (w.depth[l] >= w.maxDepth) {
+                throw new MemoryFault(l, "call stack overflow (depth " + w.depth[l] + ")");
+            }
+            w.returns[l * w.maxDepth + w.depth[l]++] = pc + 1;
+            long base = memory.localOf(l);
+            for (int k = 0; k < count; k++) {
+                int e = copies + 3 * k;
+                MemorySegment.copy(local, base + table[e], local, base + table[e + 1], table[e + 2]);
+            }
+        }
+        w.branch(pc, exec, code[at + Op.D]);
+    }
+
+    /** Lanes {@code exec} return to their callers (or exit, in the kernel) after copying the return values. */
+    private void ret(Warp w, int pc, int exec) {
+        MemorySegment local = memory.local;
+        int leaving = 0;
+        for (int m = exec; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            if (w.depth[l] == 0) {
+                leaving |= 1 << l;
+                continue;
+            }
+            int back = w.returns[l * w.maxDepth + --w.depth[l]];
+            int callAt = (back - 1) * Op.WIDTH;
+            int copies = code[callAt + Op.C];
+            int count = code[callAt + Op.X];
+            long base = memory.localOf(l);
+            for (int k = 0; k < count; k++) {
+                int e = copies + 3 * k;
+                MemorySegment.copy(local, base + table[e], local, base + table[e + 1], table[e + 2]);
+            }
+            w.lanePc[l] = back;
+        }
+        w.exited |= leaving;
+        int returning = exec & ~leaving;
+        int staying = w.active & ~exec;
+        for (int m = staying; m != 0; m &= m - 1) {
+            w.lanePc[Integer.numberOfTrailingZeros(m)] = pc + 1;
+        }
+        w.waiting |= returning | staying;
+        w.active = 0;
+        w.schedule();
+    }
+}

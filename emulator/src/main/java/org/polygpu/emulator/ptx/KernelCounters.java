@@ -1,0 +1,36 @@
+package org.polygpu.emulator.ptx;
+
+/**
+ * What one kernel launch did on the emulator, counted by the interpreter. Deterministic for a race-free kernel.
+ *
+ * @param ctas               CTAs (blocks) launched
+ * @param warps              warps launched (per CTA: threads rounded up to 32)
+ * @param warpInstructions   instructions issued, once per warp
+ * @param threadInstructions instructions executed by active lanes, guard predicate regardless (as CUDA's
+ *                           {@code thread_inst_executed})
+ * @param globalSectors      32-byte sectors of device memory read or written by loads, stores and atomics
+ * @param sharedAccesses     shared-memory instructions, once per warp (and one per lane of a shared atomic)
+ * @param atomics            atomic operations, once per lane
+ * @param barriers           barrier instructions, once per warp
+ */
+public record KernelCounters(long ctas, long warps, long warpInstructions, long threadInstructions,
+                             long globalSectors, long sharedAccesses, long atomics, long barriers) {
+    /** Counters of nothing. */
+    public static final KernelCounters ZERO = new KernelCounters(0, 0, 0, 0, 0, 0, 0, 0);
+
+    /** Active lanes per issued instruction over 32: 1 when no lane ever idles, lower under divergence. */
+    public double simdEfficiency() {
+        return warpInstructions == 0 ? 1.0 : threadInstructions / (32.0 * warpInstructions);
+    }
+
+    /** Bytes of device memory traffic: {@code globalSectors * 32}. */
+    public long globalBytes() {
+        return globalSectors * 32;
+    }
+
+    KernelCounters plus(KernelCounters o) {
+        return new KernelCounters(ctas + o.ctas, warps + o.warps, warpInstructions + o.warpInstructions,
+                threadInstructions + o.threadInstructions, globalSectors + o.globalSectors,
+                sharedAccesses + o.sharedAccesses, atomics + o.atomics, barriers + o.barriers);
+    }
+}

@@ -1,0 +1,122 @@
+package org.polygpu.emulator.ptx;
+
+import java.lang.foreign.MemorySegment;
+
+/**
+ * The memories one worker's current CTA can address, and the bounds checks (memcheck) that map an address of a
+ * state space to a segment and an offset: global and const through {@link GlobalMemory} (with a one-region cache),
+ * shared memory of the CTA, local memory of the thread, the kernel parameter buffer, and generic addresses by
+ * window. Also accumulates the memory counters.
+ *
+ * <p>Owned by one worker thread.
+ */
+final class MemoryContext {
+    final GlobalMemory global;
+    final MemorySegment params;
+    final long paramBytes;
+    MemorySegment shared;
+    long sharedBytes;
+    MemorySegment local;
+    long localBytes;
+    /** Offset of the current warp's first thread in {@link #local}. */
+    long localBase;
+    /** The segment the last {@link #resolve} mapped to. */
+    MemorySegment segment;
+    private long cachedStart = 1;
+    private long cachedEnd;
+    private MemorySegment cachedSegment;
+    private boolean cachedReadOnly;
+    long globalSectors;
+    long sharedAccesses;
+    long atomics;
+
+    MemoryContext(GlobalMemory global, MemorySegment params) {
+        this.global = global;
+        this.params = params;
+        this.paramBytes = params.byteSize();
+    }
+
+    /**
+     * Maps an access of {@code size} bytes at {@code address} in {@code space} for {@code lane}: sets
+     * {@link #segment} and returns the offset in it.
+     *
+     * @throws MemoryFault if the access is misaligned, out of bounds, or a store to read-only memory
+     */
+    long resolve(int space, long address, int size, int lane, boolean write) {
+        if ((address & (size - 1)) != 0) {
+            throw fault(space, address, size, lane, write, "the address is not aligned to " + size + " bytes");
+        }
+        return switch (space) {
+            case Op.GLOBAL, Op.CONST -> global(space, address, size, lane, write);
+            case Op.SHARED -> shared(address, size, lane, write, space);
+            case Op.LOCAL -> local(address, size, lane, write, space);
+            case Op.KERNEL_PARAM -> {
+                if (address < 0 || address > paramBytes - size) {
+                    throw fault(space, address, size, lane, write, "the kernel parameters are " + paramBytes
+                            + " bytes");
+                }
+                segment = params;
+                yield address;
+            }
+            default -> generic(address, size, lane, write);
+        };
+    }
+
+    private long generic(long address, int size, int lane, boolean write) {
+        if (address >= Specials.SHARED_WINDOW && address < Specials.SHARED_WINDOW + Specials.WINDOW_SIZE) {
+            return shared(address - Specials.SHARED_WINDOW, size, lane, write, Op.GENERIC);
+        }
+        if (address >= Specials.LOCAL_WINDOW && address < Specials.LOCAL_WINDOW + Specials.WINDOW_SIZE) {
+            return local(address - Specials.LOCAL_WINDOW, size, lane, write, Op.GENERIC);
+        }
+        return global(Op.GENERIC, address, size, lane, write);
+    }
+
+    private long global(int space, long address, int size, int lane, boolean write) {
+        if (address < cachedStart || address > cachedEnd - size) {
+            int region = global.find(address);
+            if (region < 0 || address > global.end(region) - size) {
+                throw fault(space, address, size, lane, write, global.explain(address, size));
+            }
+            cachedStart = global.start(region);
+            cachedEnd = global.end(region);
+            cachedSegment = global.segment(region);
+            cachedReadOnly = global.readOnly(region);
+        }
+        if (write && cachedReadOnly) {
+            throw fault(space, address, size, lane, true, "it lies in read-only .const memory");
+        }
+        if (space == Op.CONST && !cachedReadOnly) {
+            throw fault(space, address, size, lane, false, "it is not in a .const variable");
+        }
+        segment = cachedSegment;
+        return address - cachedStart;
+    }
+
+    private long shared(long offset, int size, int lane, boolean write, int space) {
+        if (offset < 0 || offset > sharedBytes - size) {
+            throw fault(space, space == Op.GENERIC ? offset + Specials.SHARED_WINDOW : offset, size, lane, write,
+                    "the block has " + sharedBytes + " bytes of shared memory (offset " + offset + ")");
+        }
+        segment = shared;
+        return offset;
+    }
+
+    private long local(long offset, int size, int lane, boolean write, int space) {
+        if (offset < 0 || offset > localBytes - size) {
+            throw fault(space, space == Op.GENERIC ? offset + Specials.LOCAL_WINDOW : offset, size, lane, write,
+                    "each thread has " + localBytes + " bytes of local memory (offset " + offset + ")");
+        }
+        segment = local;
+        return localBase + lane * localBytes + offset;
+    }
+
+    /** The offset of {@code lane}'s local memory in {@link #local}. */
+    long localOf(int lane) {
+        return localBase + lane * localBytes;
+    }
+
+    private static MemoryFault fault(int space, long address, int size, int lane, boolean write, String why) {
+        return MemoryFault.invalid(lane, write ? "write" : "read", space, address, size, why);
+    }
+}

@@ -1,0 +1,193 @@
+package org.polygpu.emulator.ptx;
+
+import java.util.List;
+import org.polygpu.emulator.ptx.ParsedModule.Instruction;
+
+/**
+ * The decoder of memory instructions: {@code ld}, {@code ldu}, {@code st}, {@code atom}, {@code red}, {@code cvta} and
+ * {@code isspacep}. Addresses become a register plus an immediate offset; a symbol's address is a register
+ * ({@link Decoder#symbol}); kernel parameters are read from the launch's parameter buffer and function parameters
+ * live in local memory.
+ */
+final class MemoryDecoder {
+    private static final String[] IGNORED = {"weak", "volatile", "relaxed", "acquire", "release", "acq_rel", "sc",
+        "cta", "gpu", "sys", "ca", "cg", "cs", "lu", "cv", "wb", "wt", "nc", "noftz"};
+
+    /** A resolved address operand: state space, register, offset and whether the register is 32 bits wide. */
+    private record Address(int space, int register, int offset, boolean narrow) {
+    }
+
+    private MemoryDecoder() {
+    }
+
+    static boolean decode(Decoder dc, Modifiers m) {
+        switch (m.base()) {
+            case "ld", "ldu" -> access(dc, m, true);
+            case "st" -> access(dc, m, false);
+            case "atom", "red" -> atomic(dc, m);
+            case "cvta" -> cvta(dc, m);
+            case "isspacep" -> {
+                int space = space(m);
+                m.done();
+                List<Operand> o = m.instruction().operands();
+                dc.emit(m.instruction(), Op.ISSPACEP, space, dc.destination(m.instruction(), o.get(0), false),
+                        dc.source(m.instruction(), o.get(1), PtxType.U64), 0, 0, 0);
+            }
+            default -> {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static void access(Decoder dc, Modifiers m, boolean load) {
+        Instruction in = m.instruction();
+        int space = space(m);
+        m.ignore(IGNORED);
+        int lanes = m.take("v2") ? 2 : m.take("v4") ? 4 : 1;
+        PtxType t = m.type();
+        m.done();
+        if (t == PtxType.B128 || t == PtxType.PRED) {
+            throw m.unsupported("type " + t.spelling());
+        }
+        List<Operand> o = in.operands();
+        Operand value = load ? o.get(0) : o.get(1);
+        Operand where = load ? o.get(1) : o.get(0);
+        if (!(where instanceof Operand.Addr addr)) {
+            throw m.unsupported("expected an address operand [...]");
+        }
+        Address a = address(dc, m, addr, space);
+        if (a.space() == Op.KERNEL_PARAM && !load) {
+            throw m.unsupported("kernel parameters are read-only");
+        }
+        int d;
+        if (lanes == 1) {
+            d = load ? dc.destination(in, value, false) : dc.source(in, value, t);
+        } else {
+            if (!(value instanceof Operand.Vec v) || v.elements().size() != lanes) {
+                throw m.unsupported("expected a vector of " + lanes + " registers");
+            }
+            int[] regs = new int[lanes];
+            for (int i = 0; i < lanes; i++) {
+                regs[i] = load ? dc.destination(in, v.elements().get(i), true) : dc.source(in, v.elements().get(i), t);
+            }
+            d = dc.table(regs);
+        }
+        dc.emit(in, load ? Op.LD : Op.ST, a.space(), d, a.register(), a.offset(), Op.accessKind(t),
+                lanes | (a.narrow() ? Op.ADDRESS32 : 0));
+    }
+
+    private static void atomic(Decoder dc, Modifiers m) {
+        Instruction in = m.instruction();
+        boolean reduction = m.base().equals("red");
+        int space = space(m);
+        m.ignore(IGNORED);
+        String op = m.takeAny("add", "min", "max", "inc", "dec", "and", "or", "xor", "exch", "cas");
+        PtxType t = m.type();
+        m.done();
+        if (op == null || t.size() < 4 || t.size() > 8 || (reduction && op.equals("cas"))) {
+            throw m.unsupported(op == null ? "no atomic operation given" : "type " + t.spelling());
+        }
+        int code = switch (op) {
+            case "add" -> Op.ATOM_ADD;
+            case "min" -> Op.ATOM_MIN;
+            case "max" -> Op.ATOM_MAX;
+            case "inc" -> Op.ATOM_INC;
+            case "dec" -> Op.ATOM_DEC;
+            case "and" -> Op.ATOM_AND;
+            case "or" -> Op.ATOM_OR;
+            case "xor" -> Op.ATOM_XOR;
+            case "exch" -> Op.ATOM_EXCH;
+            default -> Op.ATOM_CAS;
+        };
+        if (t.isFloat() && code != Op.ATOM_ADD && code != Op.ATOM_EXCH) {
+            throw m.unsupported("atomic " + op + " on " + t.spelling());
+        }
+        List<Operand> o = in.operands();
+        int first = reduction ? 0 : 1;
+        if (!(o.get(first) instanceof Operand.Addr addr)) {
+            throw m.unsupported("expected an address operand [...]");
+        }
+        Address a = address(dc, m, addr, space);
+        if (a.space() != Op.GLOBAL && a.space() != Op.SHARED && a.space() != Op.GENERIC) {
+            throw m.unsupported("atomics on ." + Op.spaceName(a.space()) + " memory");
+        }
+        if ((code == Op.ATOM_CAS || code == Op.ATOM_EXCH) && a.space() != Op.SHARED) {
+            dc.orderCtas();
+        }
+        int d = reduction ? -1 : dc.destination(in, o.get(0), true);
+        int b = dc.source(in, o.get(first + 1), t);
+        int c = code == Op.ATOM_CAS ? dc.source(in, o.get(first + 2), t) : -1;
+        int entry = dc.table(code, t.ordinal(), a.offset(), a.narrow() ? 1 : 0);
+        dc.emit(in, Op.ATOM, a.space(), d, a.register(), b, c, entry);
+    }
+
+    private static void cvta(Decoder dc, Modifiers m) {
+        Instruction in = m.instruction();
+        boolean to = m.take("to");
+        int space = space(m);
+        PtxType t = m.type();
+        m.done();
+        List<Operand> o = in.operands();
+        int d = dc.destination(in, o.get(0), false);
+        int a = dc.source(in, o.get(1), t);
+        long window = switch (space) {
+            case Op.SHARED -> Specials.SHARED_WINDOW;
+            case Op.LOCAL -> Specials.LOCAL_WINDOW;
+            case Op.GLOBAL, Op.CONST -> 0;
+            default -> throw m.unsupported("cvta for this state space");
+        };
+        if (window == 0) {
+            dc.emit(in, Op.MOV, 0, d, a, 0, 0, 0);
+        } else {
+            dc.emit(in, Op.INT, to ? Op.ISUB : Op.IADD, d, a, dc.constant(window), 0, t.ordinal());
+        }
+    }
+
+    /** Removes the state-space modifier; none means generic addressing. */
+    private static int space(Modifiers m) {
+        String s = m.takeAny("global", "shared", "shared::cta", "local", "const", "param", "param::entry",
+                "param::func");
+        if (s == null) {
+            return m.take("nc") ? Op.GLOBAL : Op.GENERIC;
+        }
+        return switch (s) {
+            case "global" -> Op.GLOBAL;
+            case "shared", "shared::cta" -> Op.SHARED;
+            case "local" -> Op.LOCAL;
+            case "const" -> Op.CONST;
+            default -> Op.KERNEL_PARAM;
+        };
+    }
+
+    private static Address address(Decoder dc, Modifiers m, Operand.Addr addr, int space) {
+        Instruction in = m.instruction();
+        if (addr.offset() != (int) addr.offset()) {
+            throw m.unsupported("address offset out of range");
+        }
+        int offset = (int) addr.offset();
+        switch (addr.base()) {
+            case Operand.Reg r -> {
+                if (space == Op.KERNEL_PARAM) {
+                    throw m.unsupported("parameter access through a register address");
+                }
+                boolean narrow = dc.registerType(in, r.name()).size() == 4;
+                return new Address(space, dc.register(in, r.name()), offset, narrow);
+            }
+            case Operand.Imm i -> {
+                return new Address(space, dc.constant(i.bits()), offset, false);
+            }
+            case Operand.Sym s -> {
+                if (space == Op.KERNEL_PARAM) {
+                    PtxParam p = dc.kernelParam(s.name());
+                    if (p != null) {
+                        return new Address(Op.KERNEL_PARAM, dc.constant(0), p.offset() + offset, false);
+                    }
+                    return new Address(Op.LOCAL, dc.symbol(in, s.name(), 0, false), offset, false);
+                }
+                return new Address(space, dc.symbol(in, s.name(), 0, space == Op.GENERIC), offset, false);
+            }
+            default -> throw m.unsupported("unsupported address " + addr);
+        }
+    }
+}

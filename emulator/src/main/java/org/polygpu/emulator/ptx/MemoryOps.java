@@ -1,0 +1,120 @@
+package org.polygpu.emulator.ptx;
+
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED;
+import static java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED;
+import static java.lang.foreign.ValueLayout.JAVA_SHORT_UNALIGNED;
+
+import java.lang.foreign.MemorySegment;
+
+/**
+ * Loads and stores ({@link Op#LD}, {@link Op#ST}), scalar and vector, in every state space. Every access is bounds
+ * checked by {@link MemoryContext#resolve}. Global traffic is counted in 32-byte sectors: consecutive active lanes
+ * touching the same sector count once, which is exact for coalesced, strided and broadcast patterns.
+ */
+final class MemoryOps {
+    private static final long M32 = 0xFFFF_FFFFL;
+
+    private MemoryOps() {
+    }
+
+    static void load(long[] r, int[] code, int[] table, int pc, int mask, MemoryContext ctx) {
+        int space = code[pc + Op.SUB];
+        int d = code[pc + Op.D];
+        int a = code[pc + Op.A];
+        long offset = code[pc + Op.B];
+        int kind = code[pc + Op.C];
+        int x = code[pc + Op.X];
+        int lanes = x & 0xF;
+        boolean narrow = (x & Op.ADDRESS32) != 0;
+        int size = Op.accessBytes(kind);
+        int span = size * lanes;
+        long previous = -1;
+        for (int m = mask; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            long address = (narrow ? r[a + l] & M32 : r[a + l]) + offset;
+            long at = ctx.resolve(space, address, span, l, false);
+            MemorySegment s = ctx.segment;
+            if (lanes == 1) {
+                r[d + l] = read(s, at, kind);
+            } else {
+                for (int e = 0; e < lanes; e++) {
+                    int reg = table[d + e];
+                    if (reg >= 0) {
+                        r[reg + l] = read(s, at + (long) e * size, kind);
+                    }
+                }
+            }
+            previous = count(ctx, space, s, address, span, previous);
+        }
+        countShared(ctx, space, mask);
+    }
+
+    static void store(long[] r, int[] code, int[] table, int pc, int mask, MemoryContext ctx) {
+        int space = code[pc + Op.SUB];
+        int d = code[pc + Op.D];
+        int a = code[pc + Op.A];
+        long offset = code[pc + Op.B];
+        int kind = code[pc + Op.C];
+        int x = code[pc + Op.X];
+        int lanes = x & 0xF;
+        boolean narrow = (x & Op.ADDRESS32) != 0;
+        int size = Op.accessBytes(kind);
+        int span = size * lanes;
+        long previous = -1;
+        for (int m = mask; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            long address = (narrow ? r[a + l] & M32 : r[a + l]) + offset;
+            long at = ctx.resolve(space, address, span, l, true);
+            MemorySegment s = ctx.segment;
+            if (lanes == 1) {
+                write(s, at, kind, r[d + l]);
+            } else {
+                for (int e = 0; e < lanes; e++) {
+                    write(s, at + (long) e * size, kind, r[table[d + e] + l]);
+                }
+            }
+            previous = count(ctx, space, s, address, span, previous);
+        }
+        countShared(ctx, space, mask);
+    }
+
+    static long read(MemorySegment s, long at, int kind) {
+        return switch (kind) {
+            case Op.U8 -> s.get(JAVA_BYTE, at) & 0xFFL;
+            case Op.S8 -> s.get(JAVA_BYTE, at);
+            case Op.U16 -> s.get(JAVA_SHORT_UNALIGNED, at) & 0xFFFFL;
+            case Op.S16 -> s.get(JAVA_SHORT_UNALIGNED, at);
+            case Op.U32 -> s.get(JAVA_INT_UNALIGNED, at) & M32;
+            case Op.S32 -> s.get(JAVA_INT_UNALIGNED, at);
+            default -> s.get(JAVA_LONG_UNALIGNED, at);
+        };
+    }
+
+    static void write(MemorySegment s, long at, int kind, long v) {
+        switch (kind) {
+            case Op.U8, Op.S8 -> s.set(JAVA_BYTE, at, (byte) v);
+            case Op.U16, Op.S16 -> s.set(JAVA_SHORT_UNALIGNED, at, (short) v);
+            case Op.U32, Op.S32 -> s.set(JAVA_INT_UNALIGNED, at, (int) v);
+            default -> s.set(JAVA_LONG_UNALIGNED, at, v);
+        }
+    }
+
+    /** Adds the sectors of one lane's global access; returns the last sector it touched. */
+    private static long count(MemoryContext ctx, int space, MemorySegment s, long address, int span, long previous) {
+        if (space == Op.SHARED || space == Op.LOCAL || space == Op.KERNEL_PARAM || s == ctx.shared
+                || s == ctx.local) {
+            return previous;
+        }
+        long first = address >>> 5;
+        long last = (address + span - 1) >>> 5;
+        ctx.globalSectors += last - first + (first == previous ? 0 : 1);
+        return last;
+    }
+
+    private static void countShared(MemoryContext ctx, int space, int mask) {
+        if (mask != 0 && (space == Op.SHARED || (space == Op.GENERIC && ctx.segment == ctx.shared))) {
+            ctx.sharedAccesses++;
+        }
+    }
+}

@@ -1,0 +1,85 @@
+package org.polygpu.emulator.ptx;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.polygpu.backend.BackendException;
+import org.polygpu.emulator.ptx.ParsedModule.Function;
+import org.polygpu.emulator.ptx.ParsedModule.Space;
+import org.polygpu.emulator.ptx.ParsedModule.Variable;
+
+/**
+ * A PTX module parsed and decoded for the interpreter: its kernels ({@code .entry} functions, each decoded with the
+ * functions it calls) and its module variables. Parsing checks everything the interpreter will need, so a module
+ * that loads has no unsupported instruction left to discover at launch.
+ *
+ * <p>Immutable and thread-safe; one parsed module serves every device it is loaded on.
+ */
+public final class PtxModule {
+    private final ParsedModule parsed;
+    private final Map<String, KernelProgram> programs = new LinkedHashMap<>();
+    private final List<ModuleVariable> variables = new ArrayList<>();
+
+    private PtxModule(ParsedModule parsed) {
+        this.parsed = parsed;
+        for (Function f : parsed.functions().values()) {
+            if (f.entry() && !f.body().isEmpty()) {
+                programs.put(f.name(), Decoder.decode(parsed, f));
+            }
+        }
+        for (Variable v : parsed.variables().values()) {
+            if (v.space() == Space.GLOBAL || v.space() == Space.CONST) {
+                if (v.external()) {
+                    throw new BackendException("PTX line " + v.line() + ": extern variable '" + v.name()
+                            + "' is defined in another module; linking modules is not supported");
+                }
+                variables.add(new ModuleVariable(v.name(), v.space() == Space.CONST, v.size(), v.init()));
+            }
+        }
+    }
+
+    /**
+     * Parses and decodes PTX as NVRTC emits it.
+     *
+     * @throws BackendException naming the PTX line and the construct (directive, opcode, modifier) that is
+     *                          malformed or not supported
+     */
+    public static PtxModule parse(String text) {
+        return new PtxModule(PtxParser.parse(text));
+    }
+
+    /** The kernel names, in the order the module defines them. */
+    public List<String> kernelNames() {
+        return List.copyOf(programs.keySet());
+    }
+
+    public Optional<PtxKernel> kernel(String name) {
+        KernelProgram p = programs.get(name);
+        return p == null ? Optional.empty() : Optional.of(p.kernel());
+    }
+
+    /** Module-scope {@code .global} and {@code .const} variables, which each device needs allocated. */
+    public List<ModuleVariable> variables() {
+        return List.copyOf(variables);
+    }
+
+    /** The {@code .target} directive, e.g. {@code sm_70}. */
+    public String target() {
+        return parsed.target();
+    }
+
+    /** The {@code .version} directive, e.g. {@code 8.8}. */
+    public String version() {
+        return parsed.version();
+    }
+
+    KernelProgram program(String name) {
+        KernelProgram p = programs.get(name);
+        if (p == null) {
+            throw new BackendException("no kernel '" + name + "' in the module; its kernels are " + kernelNames());
+        }
+        return p;
+    }
+}
