@@ -1,10 +1,16 @@
 #!/usr/bin/env bash
-# Runs the polygpu demo: a multi-kernel workload scheduled over 4 emulated V100 GPUs (no GPU needed).
-# Prints where each computation ran and the simulated makespan. Extra arguments go to the demo (--help lists them).
+# Runs the polygpu demo, examples/vector_squares.py, through bin/polygpu: a vector squared and summed in partitions,
+# each launch scheduled by polygpu on a GPU (4 emulated V100 when no GPU is present). Prints the results and the
+# devices used. Arguments: [--polygpu.Option=value ...] [elements [partitions]]; bin/polygpu --help lists options.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 polygpu_java_home
 polygpu_maven
 "$polygpu_root/scripts/install-nvrtc.sh"
 polygpu_build_if_needed
-exec "$JAVA_HOME/bin/java" "${polygpu_java_flags[@]}" -cp "$(polygpu_classpath)" org.polygpu.demo.MultiGpuDemo "$@"
+options=()
+while [ $# -gt 0 ] && [[ "$1" == --* ]]; do
+    options+=("$1")
+    shift
+done
+exec "$polygpu_root/bin/polygpu" "${options[@]}" "$polygpu_root/examples/vector_squares.py" "$@"

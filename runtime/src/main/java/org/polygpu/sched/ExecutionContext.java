@@ -246,6 +246,36 @@ public final class ExecutionContext implements AutoCloseable {
         MemorySegment.copy(array.hostReplica(), 0, dst, 0, array.byteSize());
     }
 
+    /**
+     * Copies {@code dst.byteSize()} bytes of {@code array}, from byte {@code byteOffset} on, into {@code dst}: a part
+     * of the array, for buffer reads and partial copies.
+     */
+    public void copyToHost(DeviceArray array, long byteOffset, MemorySegment dst) {
+        array.checkLive();
+        checkHostRange(array, byteOffset, dst.byteSize());
+        hostAccess(Computation.Kind.HOST_READ, array, Access.READ, -1);
+        MemorySegment.copy(array.hostReplica(), byteOffset, dst, 0, dst.byteSize());
+    }
+
+    /**
+     * Copies all of {@code src} into {@code array} from byte {@code byteOffset} on; the rest of the array keeps its
+     * contents (so a partial write first brings the host copy up to date).
+     */
+    public void copyFromHost(DeviceArray array, long byteOffset, MemorySegment src) {
+        array.checkLive();
+        checkHostRange(array, byteOffset, src.byteSize());
+        boolean whole = byteOffset == 0 && src.byteSize() == array.byteSize();
+        hostAccess(Computation.Kind.HOST_WRITE, array, whole ? Access.WRITE : Access.READ_WRITE, -1);
+        MemorySegment.copy(src, 0, array.hostReplica(), byteOffset, src.byteSize());
+    }
+
+    private static void checkHostRange(DeviceArray array, long byteOffset, long bytes) {
+        if (byteOffset < 0 || bytes < 0 || byteOffset > array.byteSize() - bytes) {
+            throw new IndexOutOfBoundsException("bytes " + byteOffset + ".." + (byteOffset + bytes) + " are out of "
+                    + "range for " + array + " (" + array.byteSize() + " bytes)");
+        }
+    }
+
     private static void checkHostSize(DeviceArray array, MemorySegment host) {
         if (host.byteSize() < array.byteSize()) {
             throw new IllegalArgumentException("host memory of " + host.byteSize() + " bytes is smaller than "

@@ -1,0 +1,110 @@
+package org.polygpu.lang;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+import org.graalvm.polyglot.Context;
+import org.graalvm.polyglot.PolyglotException;
+import org.graalvm.polyglot.Value;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** The polygpu options: defaults, values seen by getoptions(), effects, and bad values stopping the context. */
+class OptionsTest {
+    @Test
+    void getoptionsShowsTheDefaults() {
+        try (Context c = Polyglot.context()) {
+            Value o = Polyglot.eval(c, "getoptions()");
+            assertEquals("with-const", o.getMember("DependencyPolicy").asString());
+            assertEquals("minmax-transfer-time", o.getMember("DeviceSelectionPolicy").asString());
+            assertEquals("async", o.getMember("ExecutionPolicy").asString());
+            assertEquals(0, o.getMember("NumberOfGPUs").asInt());
+            assertEquals(0.1, o.getMember("DataThreshold").asDouble());
+            assertFalse(o.getMember("InputPrefetch").asBoolean());
+            assertEquals("emulated", o.getHashValue("polygpu.Backend").asString(), "hash keys take the prefix too");
+            assertTrue(o.getHashSize() >= 18);
+        }
+    }
+
+    @Test
+    void optionsAreReadOnceAndShapeTheRuntime() {
+        try (Context c = Polyglot.context(Map.of("NumberOfGPUs", "2", "DeviceSelectionPolicy", "round-robin",
+                "DataThreshold", "0.5", "EmulatedDevices", "8", "EmulatedDeviceModel", "A100",
+                "ExecutionPolicy", "sync"))) {
+            Value cu = Polyglot.eval(c, "CU");
+            assertEquals(2, cu.invokeMember("cudaGetDeviceCount").asInt());
+            assertEquals(2, cu.invokeMember("getdevices").getArraySize());
+            Value o = cu.invokeMember("getoptions");
+            assertEquals("round-robin", o.getMember("DeviceSelectionPolicy").asString());
+            assertEquals(0.5, o.getMember("DataThreshold").asDouble());
+            assertEquals("sync", o.getHashValue("ExecutionPolicy").asString());
+            assertTrue(cu.invokeMember("getdevice", 1).getMember("deviceName").asString().contains("A100"));
+        }
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = ';', value = {
+        "DependencyPolicy; sometimes; no-const, with-const",
+        "ExecutionPolicy; later; async, sync",
+        "DeviceSelectionPolicy; best; minmax-transfer-time",
+        "RetrieveNewStreamPolicy; fifo; reuse, always-new",
+        "NumberOfGPUs; many; expected an integer",
+        "Backend; fpga; auto",
+        "EmulatedDevices; 0; at least 1"})
+    void badValueStopsContextCreationWithTheValidValues(String option, String value, String listed) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Polyglot.context(Map.of(option, value)).close());
+        assertTrue(e.getMessage().contains(listed), e.getMessage());
+    }
+
+    @Test
+    void badCombinationStopsTheContextWhenItStarts() {
+        try (Context c = Polyglot.context(Map.of("EmulatedDevices", "16"))) {
+            PolyglotException e = assertThrows(PolyglotException.class, () -> Polyglot.eval(c, "CU"));
+            assertTrue(e.getMessage().contains("1..8"), e.getMessage());
+        }
+    }
+
+    @Test
+    void contextWithoutNativeAccessIsRefusedSayingWhy() {
+        try (Context c = Context.newBuilder("polygpu").option("engine.WarnInterpreterOnly", "false")
+                .option("polygpu.Backend", "emulated").build()) {
+            PolyglotException e = assertThrows(PolyglotException.class, () -> Polyglot.eval(c, "CU"));
+            assertTrue(e.getMessage().contains("needs native access"), e.getMessage());
+        }
+    }
+
+    @Test
+    void nvrtcLibraryOptionNamesTheLibraryUsed() {
+        try (Context c = Polyglot.context(Map.of("NvrtcLibrary", "/nonexistent/libnvrtc.so.12"))) {
+            PolyglotException e = assertThrows(PolyglotException.class, () -> Polyglot.eval(c, "CU")
+                    .invokeMember("buildkernel", "__global__ void k() {}", "k()"));
+            assertTrue(e.getMessage().contains("/nonexistent/libnvrtc.so.12"), e.getMessage());
+            assertEquals("/nonexistent/libnvrtc.so.12", Polyglot.eval(c, "getoptions()").getMember("NvrtcLibrary")
+                    .asString());
+        }
+    }
+
+    @Test
+    void exportsAreWrittenWhenTheContextCloses(@TempDir Path dir) throws Exception {
+        Path trace = dir.resolve("t.json");
+        try (Context c = Polyglot.context(Map.of("ExportDAG", dir.resolve("g").toString(), "ExportTrace",
+                trace.toString()))) {
+            Value a = Polyglot.eval(c, "float[8]");
+            a.invokeMember("copyFrom", new float[8]);
+            Value b = Polyglot.eval(c, "float[8]");
+            b.invokeMember("copyFrom", a);
+            assertEquals(0.0, b.getArrayElement(7).asDouble());
+        }
+        assertTrue(Files.readString(dir.resolve("g.dot")).startsWith("digraph"));
+        assertTrue(Files.readString(trace).contains("\"traceEvents\""));
+    }
+}

@@ -1,0 +1,6 @@
+/**
+ * The functions of the root namespace {@code CU}: {@code DeviceArray}, {@code buildkernel}, {@code bindkernel},
+ * {@code getdevices}, {@code getdevice}, {@code getoptions}, {@code cudaDeviceSynchronize},
+ * {@code cudaGetDeviceCount}. Each converts its arguments and calls the runtime.
+ */
+package org.polygpu.lang.builtins;

@@ -1,0 +1,58 @@
+package org.polygpu.lang.objects;
+
+import org.polygpu.array.DeviceArray;
+import org.polygpu.array.ElementType;
+import org.polygpu.lang.PolygpuException;
+import org.polygpu.lang.PolygpuRuntime;
+
+import com.oracle.truffle.api.CompilerDirectives;
+
+/** Makes array objects and converts their elements between runtime and guest values. */
+public final class ArrayObjects {
+    private static final double TWO_TO_64 = 0x1p64;
+
+    private ArrayObjects() {
+    }
+
+    /**
+     * A new zero-filled array: a {@link DeviceArrayObject} for one dimension, else a {@link MultiDimArrayObject}
+     * in row-major (C) or column-major (Fortran) order.
+     */
+    public static Object allocate(PolygpuRuntime runtime, ElementType type, long[] dimensions, boolean columnMajor) {
+        DeviceArray array = runtime.newArray(type, dimensions);
+        if (dimensions.length == 1) {
+            return new DeviceArrayObject(runtime, array);
+        }
+        return new MultiDimArrayObject(runtime, array, columnMajor);
+    }
+
+    /** The array as guest code receives it (a kernel argument array in a guest object). */
+    static DeviceArray unwrap(Object value) {
+        if (value instanceof DeviceArrayObject d) {
+            return d.array;
+        }
+        if (value instanceof MultiDimArrayObject m) {
+            return m.array;
+        }
+        return null;
+    }
+
+    /**
+     * An element read by the runtime as an interop value: unsigned long values past {@code Long.MAX_VALUE} become
+     * the nearest double, the others keep their boxed type.
+     */
+    static Object toGuest(Object element, ElementType type) {
+        if (type == ElementType.ULONG && element instanceof Long l && l < 0) {
+            return l + TWO_TO_64;
+        }
+        return element;
+    }
+
+    /** @throws PolygpuException when the array was freed */
+    static void checkLive(DeviceArray array) {
+        if (array.isFreed()) {
+            CompilerDirectives.transferToInterpreter();
+            throw PolygpuException.freed(array.toString());
+        }
+    }
+}

@@ -1,0 +1,122 @@
+package org.polygpu.lang.objects;
+
+import java.util.List;
+
+import org.polygpu.array.DeviceArray;
+import org.polygpu.backend.Dim3;
+import org.polygpu.backend.LaunchConfig;
+import org.polygpu.lang.PolygpuException;
+import org.polygpu.lang.PolygpuLanguage;
+import org.polygpu.sched.Computation;
+import org.polygpu.sched.Parameter;
+
+import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+import com.oracle.truffle.api.TruffleLanguage;
+import com.oracle.truffle.api.interop.InteropLibrary;
+import com.oracle.truffle.api.interop.TruffleObject;
+import com.oracle.truffle.api.interop.UnknownIdentifierException;
+import com.oracle.truffle.api.library.ExportLibrary;
+import com.oracle.truffle.api.library.ExportMessage;
+
+/**
+ * A kernel with its grid, block and shared memory: each call launches it with one argument per parameter (device
+ * arrays for pointers, numbers or booleans for scalars) and returns this object at once; the runtime schedules the
+ * launch. Members {@code device} and {@code stream} tell where the runtime put the last launch (-1 before any).
+ * Not thread-safe.
+ */
+@ExportLibrary(InteropLibrary.class)
+public final class ConfiguredKernelObject implements TruffleObject {
+    private final KernelObject kernel;
+    private final LaunchConfig config;
+    private int device = -1;
+    private int stream = -1;
+
+    ConfiguredKernelObject(KernelObject kernel, LaunchConfig config) {
+        this.kernel = kernel;
+        this.config = config;
+    }
+
+    @ExportMessage
+    boolean isExecutable() {
+        return true;
+    }
+
+    @ExportMessage
+    Object execute(Object[] arguments) {
+        Computation c = kernel.runtime.launch(kernel.kernel, config, bind(arguments));
+        device = c.device();
+        stream = c.streamId();
+        return this;
+    }
+
+    @ExportMessage
+    boolean hasMembers() {
+        return true;
+    }
+
+    @ExportMessage
+    Object getMembers(@SuppressWarnings("unused") boolean includeInternal) {
+        return new ListObject("device", "stream");
+    }
+
+    @ExportMessage
+    boolean isMemberReadable(String member) {
+        return member.equals("device") || member.equals("stream");
+    }
+
+    @ExportMessage
+    Object readMember(String member) throws UnknownIdentifierException {
+        return switch (member) {
+            case "device" -> device;
+            case "stream" -> stream;
+            default -> throw UnknownIdentifierException.create(member);
+        };
+    }
+
+    /** Arrays become runtime arrays and scalars Java numbers; the runtime checks types and ranges. */
+    @TruffleBoundary
+    private Object[] bind(Object[] arguments) {
+        List<Parameter> parameters = kernel.kernel.parameters();
+        if (arguments.length != parameters.size()) {
+            throw PolygpuException.arity("kernel " + kernel.name() + parameters.toString().replace('[', '(')
+                    .replace(']', ')'), Integer.toString(parameters.size()), arguments.length);
+        }
+        Object[] bound = new Object[arguments.length];
+        for (int i = 0; i < arguments.length; i++) {
+            Parameter p = parameters.get(i);
+            Object arg = arguments[i];
+            if (p.pointer()) {
+                DeviceArray a = ArrayObjects.unwrap(arg);
+                if (a == null) {
+                    throw PolygpuException.wrongType("kernel " + kernel.name(), p.toString(), "a device array",
+                            GuestValues.describe(arg));
+                }
+                bound[i] = a;
+            } else {
+                bound[i] = GuestValues.scalar(arg, "kernel " + kernel.name(), p.toString());
+            }
+        }
+        return bound;
+    }
+
+    @ExportMessage
+    boolean hasLanguage() {
+        return true;
+    }
+
+    @ExportMessage
+    Class<? extends TruffleLanguage<?>> getLanguage() {
+        return PolygpuLanguage.class;
+    }
+
+    @ExportMessage
+    @TruffleBoundary
+    Object toDisplayString(@SuppressWarnings("unused") boolean allowSideEffects) {
+        return "kernel " + kernel.name() + " with grid " + dims(config.grid()) + ", block " + dims(config.block())
+                + ", shared memory " + config.sharedMemoryBytes() + " bytes";
+    }
+
+    private static String dims(Dim3 d) {
+        return "(" + d.x() + ", " + d.y() + ", " + d.z() + ")";
+    }
+}

@@ -1,0 +1,125 @@
+package org.polygpu.lang.objects;
+
+import org.polygpu.lang.PolygpuException;
+
+import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+import com.oracle.truffle.api.interop.InteropLibrary;
+import com.oracle.truffle.api.interop.UnsupportedMessageException;
+
+/**
+ * Converts values coming from any host language into the Java values the runtime takes: strings, integers,
+ * numbers and booleans, with errors that name the function, the parameter and what was expected.
+ */
+public final class GuestValues {
+    private GuestValues() {
+    }
+
+    /** @throws PolygpuException naming {@code function} when it did not get {@code min..max} arguments */
+    public static void checkArity(String function, Object[] arguments, int min, int max) {
+        if (arguments.length < min || arguments.length > max) {
+            String expected = min == max ? Integer.toString(min)
+                    : max == Integer.MAX_VALUE ? "at least " + min : min + " to " + max;
+            throw PolygpuException.arity(function, expected, arguments.length);
+        }
+    }
+
+    /** A string argument. */
+    @TruffleBoundary
+    public static String string(Object value, String function, String parameter) {
+        if (value instanceof String s) {
+            return s;
+        }
+        InteropLibrary interop = InteropLibrary.getUncached(value);
+        try {
+            if (interop.isString(value)) {
+                return interop.asString(value);
+            }
+        } catch (UnsupportedMessageException e) {
+            // Reported below.
+        }
+        throw PolygpuException.wrongType(function, parameter, "a string", describe(value));
+    }
+
+    /** An integer argument that fits a {@code long}. */
+    @TruffleBoundary
+    public static long integer(Object value, String function, String parameter) {
+        if (value instanceof Integer || value instanceof Long || value instanceof Short || value instanceof Byte) {
+            return ((Number) value).longValue();
+        }
+        InteropLibrary interop = InteropLibrary.getUncached(value);
+        try {
+            if (interop.fitsInLong(value)) {
+                return interop.asLong(value);
+            }
+        } catch (UnsupportedMessageException e) {
+            // Reported below.
+        }
+        throw PolygpuException.wrongType(function, parameter, "an integer", describe(value));
+    }
+
+    /** An integer argument in {@code [min, max]}. */
+    public static int integer(Object value, String function, String parameter, int min, int max) {
+        long v = integer(value, function, parameter);
+        if (v < min || v > max) {
+            throw PolygpuException.wrongType(function, parameter, "an integer in " + min + ".." + max,
+                    Long.toString(v));
+        }
+        return (int) v;
+    }
+
+    /**
+     * A number or boolean as a {@code Boolean}, {@code Long}, {@code BigInteger} or {@code Double} (or the boxed
+     * value a Java host passed), for array elements and kernel scalars; the runtime checks that it fits the type.
+     */
+    @TruffleBoundary
+    public static Object scalar(Object value, String function, String parameter) {
+        if (value instanceof Number || value instanceof Boolean) {
+            return value;
+        }
+        InteropLibrary interop = InteropLibrary.getUncached(value);
+        try {
+            if (interop.isBoolean(value)) {
+                return interop.asBoolean(value);
+            }
+            if (interop.fitsInLong(value)) {
+                return interop.asLong(value);
+            }
+            if (interop.fitsInBigInteger(value)) {
+                return interop.asBigInteger(value);
+            }
+            if (interop.fitsInDouble(value)) {
+                return interop.asDouble(value);
+            }
+        } catch (UnsupportedMessageException e) {
+            // Reported below.
+        }
+        throw PolygpuException.wrongType(function, parameter, "a number or a boolean", describe(value));
+    }
+
+    /** A value as an error message shows it: its display string and, for foreign objects, its type. */
+    @TruffleBoundary
+    public static String describe(Object value) {
+        if (value instanceof String s) {
+            return "string \"" + s + "\"";
+        }
+        InteropLibrary interop = InteropLibrary.getUncached(value);
+        if (interop.isString(value)) {
+            try {
+                return "string \"" + interop.asString(value) + "\"";
+            } catch (UnsupportedMessageException e) {
+                // Described below.
+            }
+        }
+        String text = String.valueOf(interop.toDisplayString(value, false));
+        if (interop.hasMetaObject(value)) {
+            try {
+                Object meta = interop.getMetaObject(value);
+                return InteropLibrary.getUncached(meta).asString(
+                        InteropLibrary.getUncached(meta).getMetaSimpleName(meta)) + " " + text;
+            } catch (UnsupportedMessageException e) {
+                return text;
+            }
+        }
+        return text;
+    }
+}

@@ -1,0 +1,144 @@
+package org.polygpu.lang.objects;
+
+import org.polygpu.backend.Dim3;
+import org.polygpu.backend.LaunchConfig;
+import org.polygpu.lang.PolygpuException;
+import org.polygpu.lang.PolygpuLanguage;
+import org.polygpu.lang.PolygpuRuntime;
+import org.polygpu.sched.Kernel;
+
+import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+import com.oracle.truffle.api.TruffleLanguage;
+import com.oracle.truffle.api.interop.InteropException;
+import com.oracle.truffle.api.interop.InteropLibrary;
+import com.oracle.truffle.api.interop.TruffleObject;
+import com.oracle.truffle.api.interop.UnknownIdentifierException;
+import com.oracle.truffle.api.library.ExportLibrary;
+import com.oracle.truffle.api.library.ExportMessage;
+
+/**
+ * A kernel from {@code buildkernel} or {@code bindkernel}. Calling it with {@code (grid, block[, sharedMemBytes])}
+ * (each of grid and block an integer or a list of 1 to 3 integers) gives a {@link ConfiguredKernelObject} that
+ * launches on its next call. Members: {@code name} (as declared), {@code ptx}, {@code launchCount}. The launch
+ * count lives in the runtime's kernel; the PTX may be compiled on first request.
+ */
+@ExportLibrary(InteropLibrary.class)
+public final class KernelObject implements TruffleObject {
+    final PolygpuRuntime runtime;
+    final Kernel kernel;
+    private final String name;
+    private final String source;
+    private String ptx;
+
+    /**
+     * @param source the CUDA source when {@code ptx} is null and can be compiled on request, else null
+     * @param ptx    the PTX text, or null
+     */
+    public KernelObject(PolygpuRuntime runtime, Kernel kernel, String name, String source, String ptx) {
+        this.runtime = runtime;
+        this.kernel = kernel;
+        this.name = name;
+        this.source = source;
+        this.ptx = ptx;
+    }
+
+    /** The PTX, compiled on first request when the backend compiled the source itself. */
+    @TruffleBoundary
+    private Object ptx() {
+        if (ptx == null && source != null) {
+            ptx = runtime.compilePtx(source, name).ptx();
+        }
+        return ptx == null ? NullObject.INSTANCE : ptx;
+    }
+
+    String name() {
+        return name;
+    }
+
+    @ExportMessage
+    boolean isExecutable() {
+        return true;
+    }
+
+    @ExportMessage
+    @TruffleBoundary
+    Object execute(Object[] arguments) {
+        if (arguments.length < 2 || arguments.length > 3) {
+            throw PolygpuException.arity("kernel " + name + " configuration (grid, block[, sharedMemBytes])",
+                    "2 or 3", arguments.length);
+        }
+        Dim3 grid = dim3(arguments[0], "grid");
+        Dim3 block = dim3(arguments[1], "block");
+        int shared = arguments.length == 3
+                ? GuestValues.integer(arguments[2], "kernel " + name, "sharedMemBytes", 0, Integer.MAX_VALUE) : 0;
+        return new ConfiguredKernelObject(this, new LaunchConfig(grid, block, shared));
+    }
+
+    private Dim3 dim3(Object value, String parameter) {
+        String function = "kernel " + name;
+        InteropLibrary interop = InteropLibrary.getUncached(value);
+        if (!interop.hasArrayElements(value)) {
+            return Dim3.of(GuestValues.integer(value, function, parameter, 1, Integer.MAX_VALUE));
+        }
+        try {
+            long size = interop.getArraySize(value);
+            if (size < 1 || size > 3) {
+                throw PolygpuException.wrongType(function, parameter, "an integer or 1 to 3 integers",
+                        size + " values");
+            }
+            int[] d = {1, 1, 1};
+            for (int i = 0; i < size; i++) {
+                d[i] = GuestValues.integer(interop.readArrayElement(value, i), function, parameter, 1,
+                        Integer.MAX_VALUE);
+            }
+            return new Dim3(d[0], d[1], d[2]);
+        } catch (InteropException e) {
+            throw PolygpuException.wrongType(function, parameter, "an integer or 1 to 3 integers",
+                    GuestValues.describe(value));
+        }
+    }
+
+    @ExportMessage
+    boolean hasMembers() {
+        return true;
+    }
+
+    @ExportMessage
+    Object getMembers(@SuppressWarnings("unused") boolean includeInternal) {
+        return new ListObject("name", "ptx", "launchCount");
+    }
+
+    @ExportMessage
+    boolean isMemberReadable(String member) {
+        return switch (member) {
+            case "name", "ptx", "launchCount" -> true;
+            default -> false;
+        };
+    }
+
+    @ExportMessage
+    Object readMember(String member) throws UnknownIdentifierException {
+        return switch (member) {
+            case "name" -> name;
+            case "ptx" -> ptx();
+            case "launchCount" -> kernel.launchCount();
+            default -> throw UnknownIdentifierException.create(member);
+        };
+    }
+
+    @ExportMessage
+    boolean hasLanguage() {
+        return true;
+    }
+
+    @ExportMessage
+    Class<? extends TruffleLanguage<?>> getLanguage() {
+        return PolygpuLanguage.class;
+    }
+
+    @ExportMessage
+    @TruffleBoundary
+    Object toDisplayString(@SuppressWarnings("unused") boolean allowSideEffects) {
+        return "kernel " + name + kernel.parameters().toString().replace('[', '(').replace(']', ')');
+    }
+}

@@ -1,0 +1,108 @@
+package org.polygpu.lang.objects;
+
+import org.polygpu.lang.PolygpuException;
+import org.polygpu.lang.PolygpuLanguage;
+
+import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+import com.oracle.truffle.api.TruffleLanguage;
+import com.oracle.truffle.api.interop.InteropLibrary;
+import com.oracle.truffle.api.interop.InvalidArrayIndexException;
+import com.oracle.truffle.api.interop.TruffleObject;
+import com.oracle.truffle.api.library.ExportLibrary;
+import com.oracle.truffle.api.library.ExportMessage;
+
+/**
+ * A view of a multi-dimensional array with its leading indices fixed ({@code a[i]}, {@code a[i][j]}): along
+ * {@code dimension}, starting at element {@code offset} of the flat array. Views of the last dimension read and
+ * write elements; the others give views one dimension deeper. Immutable; it reaches the array's current state.
+ */
+@ExportLibrary(InteropLibrary.class)
+public final class MultiDimViewObject implements TruffleObject {
+    private final MultiDimArrayObject parent;
+    private final int dimension;
+    private final long offset;
+
+    MultiDimViewObject(MultiDimArrayObject parent, int dimension, long offset) {
+        this.parent = parent;
+        this.dimension = dimension;
+        this.offset = offset;
+    }
+
+    private boolean isLast() {
+        return dimension == parent.shape.length - 1;
+    }
+
+    @ExportMessage
+    boolean hasArrayElements() {
+        return true;
+    }
+
+    @ExportMessage
+    long getArraySize() {
+        ArrayObjects.checkLive(parent.array);
+        return parent.shape[dimension];
+    }
+
+    @ExportMessage
+    boolean isArrayElementReadable(long index) {
+        return !parent.array.isFreed() && index >= 0 && index < parent.shape[dimension];
+    }
+
+    @ExportMessage
+    boolean isArrayElementModifiable(long index) {
+        return isLast() && isArrayElementReadable(index);
+    }
+
+    @ExportMessage
+    boolean isArrayElementInsertable(@SuppressWarnings("unused") long index) {
+        return false;
+    }
+
+    @ExportMessage
+    Object readArrayElement(long index) throws InvalidArrayIndexException {
+        long element = element(index);
+        if (!isLast()) {
+            return new MultiDimViewObject(parent, dimension + 1, element);
+        }
+        return ArrayObjects.toGuest(parent.runtime.read(parent.array, element), parent.array.elementType());
+    }
+
+    @ExportMessage
+    void writeArrayElement(long index, Object value) throws InvalidArrayIndexException {
+        long element = element(index);
+        if (!isLast()) {
+            throw notWritable(index);
+        }
+        parent.runtime.write(parent.array, element, GuestValues.scalar(value, "array element write", "value"));
+    }
+
+    @TruffleBoundary
+    private PolygpuException notWritable(long index) {
+        return PolygpuException.unsupported("cannot assign to index " + index + " of dimension " + dimension + " of "
+                + parent.array + ": only the last dimension of a multi-dimensional array is writable");
+    }
+
+    private long element(long index) throws InvalidArrayIndexException {
+        ArrayObjects.checkLive(parent.array);
+        if (index < 0 || index >= parent.shape[dimension]) {
+            throw InvalidArrayIndexException.create(index);
+        }
+        return offset + index * parent.strides[dimension];
+    }
+
+    @ExportMessage
+    boolean hasLanguage() {
+        return true;
+    }
+
+    @ExportMessage
+    Class<? extends TruffleLanguage<?>> getLanguage() {
+        return PolygpuLanguage.class;
+    }
+
+    @ExportMessage
+    @TruffleBoundary
+    Object toDisplayString(@SuppressWarnings("unused") boolean allowSideEffects) {
+        return "MultiDimDeviceArrayView(" + parent.array + ", dimension " + dimension + ")";
+    }
+}

@@ -1,0 +1,127 @@
+package org.polygpu.lang.objects;
+
+import java.util.Map;
+
+import org.polygpu.lang.PolygpuLanguage;
+import org.polygpu.lang.PolygpuOptions;
+
+import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+import com.oracle.truffle.api.TruffleLanguage;
+import com.oracle.truffle.api.interop.InteropLibrary;
+import com.oracle.truffle.api.interop.TruffleObject;
+import com.oracle.truffle.api.interop.UnknownIdentifierException;
+import com.oracle.truffle.api.interop.UnknownKeyException;
+import com.oracle.truffle.api.interop.UnsupportedMessageException;
+import com.oracle.truffle.api.library.ExportLibrary;
+import com.oracle.truffle.api.library.ExportMessage;
+
+/**
+ * The options of the context ({@code getoptions()}), as members and as a map: keys are option names with or
+ * without the {@code polygpu.} prefix ({@code opts.DeviceSelectionPolicy}, {@code opts["NumberOfGPUs"]}); values
+ * are strings, integers, numbers and booleans. Immutable.
+ */
+@ExportLibrary(InteropLibrary.class)
+public final class OptionsObject implements TruffleObject {
+    private static final String PREFIX = PolygpuLanguage.ID + ".";
+
+    private final PolygpuOptions.Values options;
+
+    public OptionsObject(PolygpuOptions.Values options) {
+        this.options = options;
+    }
+
+    @TruffleBoundary
+    private Object value(Object key) {
+        String name;
+        if (key instanceof String s) {
+            name = s;
+        } else {
+            InteropLibrary interop = InteropLibrary.getUncached(key);
+            if (!interop.isString(key)) {
+                return null;
+            }
+            try {
+                name = interop.asString(key);
+            } catch (UnsupportedMessageException e) {
+                return null;
+            }
+        }
+        return options.all().get(name.startsWith(PREFIX) ? name.substring(PREFIX.length()) : name);
+    }
+
+    @ExportMessage
+    boolean hasMembers() {
+        return true;
+    }
+
+    @ExportMessage
+    @TruffleBoundary
+    Object getMembers(@SuppressWarnings("unused") boolean includeInternal) {
+        return new ListObject(options.all().keySet().toArray());
+    }
+
+    @ExportMessage
+    boolean isMemberReadable(String member) {
+        return value(member) != null;
+    }
+
+    @ExportMessage
+    Object readMember(String member) throws UnknownIdentifierException {
+        Object v = value(member);
+        if (v == null) {
+            throw UnknownIdentifierException.create(member);
+        }
+        return v;
+    }
+
+    @ExportMessage
+    boolean hasHashEntries() {
+        return true;
+    }
+
+    @ExportMessage
+    long getHashSize() {
+        return options.all().size();
+    }
+
+    @ExportMessage
+    boolean isHashEntryReadable(Object key) {
+        return value(key) != null;
+    }
+
+    @ExportMessage
+    Object readHashValue(Object key) throws UnknownKeyException {
+        Object v = value(key);
+        if (v == null) {
+            throw UnknownKeyException.create(key);
+        }
+        return v;
+    }
+
+    @ExportMessage
+    @TruffleBoundary
+    Object getHashEntriesIterator() {
+        Object[] entries = new Object[options.all().size()];
+        int i = 0;
+        for (Map.Entry<String, Object> e : options.all().entrySet()) {
+            entries[i++] = new ListObject(e.getKey(), e.getValue());
+        }
+        return new IteratorObject(entries);
+    }
+
+    @ExportMessage
+    boolean hasLanguage() {
+        return true;
+    }
+
+    @ExportMessage
+    Class<? extends TruffleLanguage<?>> getLanguage() {
+        return PolygpuLanguage.class;
+    }
+
+    @ExportMessage
+    @TruffleBoundary
+    Object toDisplayString(@SuppressWarnings("unused") boolean allowSideEffects) {
+        return "options " + options.all();
+    }
+}

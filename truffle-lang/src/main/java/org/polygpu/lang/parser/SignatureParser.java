@@ -1,0 +1,203 @@
+package org.polygpu.lang.parser;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.polygpu.array.Access;
+import org.polygpu.array.ElementType;
+import org.polygpu.sched.Parameter;
+
+/**
+ * Parses kernel signatures in both of GrCUDA's forms.
+ *
+ * <ul>
+ * <li>NIDL: {@code name(x: in pointer float, y: out pointer float, z: inout pointer double, n: sint32)}; a pointer
+ * without a direction is {@code inout}; the name may carry template arguments ({@code inc_kernel<int>}).</li>
+ * <li>Legacy NFI: {@code "pointer, const pointer, sint32"} with the name given apart; {@code const pointer} and
+ * {@code pointer const} are read-only, a plain {@code pointer} is read and written; parameters are named
+ * {@code arg1}, {@code arg2}, ...</li>
+ * </ul>
+ *
+ * Scalar and element types are NIDL names ({@code sint8} ... {@code uint64}, {@code float}, {@code double},
+ * {@code bool}, {@code char}) or C names. Errors are {@link IllegalArgumentException}s quoting the signature.
+ */
+public final class SignatureParser {
+    private final String text;
+    private final List<Token> tokens;
+    private final SyntaxErrors errors;
+    private int pos;
+
+    private SignatureParser(String what, String text) {
+        this.text = text;
+        this.errors = SyntaxErrors.of(what, text);
+        this.tokens = Lexer.tokens(text, errors);
+    }
+
+    /** A kernel name and its parameters. */
+    public record Signature(String name, List<Parameter> parameters) {
+        public Signature {
+            parameters = List.copyOf(parameters);
+        }
+    }
+
+    /** Parses a NIDL signature, {@code name(param, ...)}. */
+    public static Signature nidl(String text) {
+        SignatureParser p = new SignatureParser("NIDL signature", text);
+        String name = p.kernelName();
+        p.expect("(", "after the kernel name");
+        List<Parameter> params = new ArrayList<>();
+        if (!p.peek().is(")")) {
+            params.add(p.nidlParameter(params));
+            while (p.peek().is(",")) {
+                p.advance();
+                params.add(p.nidlParameter(params));
+            }
+        }
+        p.expect(")", "to close the parameter list");
+        p.expectEnd();
+        return new Signature(name, params);
+    }
+
+    /** Parses a legacy NFI parameter list, {@code pointer, const pointer, sint32}. */
+    public static List<Parameter> legacy(String text) {
+        SignatureParser p = new SignatureParser("signature", text);
+        List<Parameter> params = new ArrayList<>();
+        if (p.peek().kind() == Token.Kind.END) {
+            return params;
+        }
+        params.add(p.legacyParameter(1));
+        while (p.peek().is(",")) {
+            p.advance();
+            params.add(p.legacyParameter(params.size() + 1));
+        }
+        p.expectEnd();
+        return params;
+    }
+
+    /** Whether {@code text} looks like a NIDL signature (has a parameter list) rather than a bare kernel name. */
+    public static boolean isNidl(String text) {
+        return text.contains("(");
+    }
+
+    private Token peek() {
+        return tokens.get(pos);
+    }
+
+    private Token advance() {
+        Token t = tokens.get(pos);
+        if (t.kind() != Token.Kind.END) {
+            pos++;
+        }
+        return t;
+    }
+
+    private RuntimeException expected(String what) {
+        Token t = peek();
+        return errors.at(t.start(), Math.max(1, t.length()), "expected " + what + ", found " + t.describe());
+    }
+
+    private void expect(String punctuation, String what) {
+        if (!peek().is(punctuation)) {
+            throw expected("'" + punctuation + "' " + what);
+        }
+        advance();
+    }
+
+    private void expectEnd() {
+        if (peek().kind() != Token.Kind.END) {
+            throw expected("the end of the signature");
+        }
+    }
+
+    private String word(String what) {
+        if (peek().kind() != Token.Kind.IDENTIFIER) {
+            throw expected(what);
+        }
+        return advance().text();
+    }
+
+    /** An identifier, possibly qualified ({@code ns::f}) and with balanced template arguments. */
+    private String kernelName() {
+        int start = peek().start();
+        word("a kernel name");
+        while (peek().is("::")) {
+            advance();
+            word("a name after '::'");
+        }
+        if (peek().is("<")) {
+            int depth = 0;
+            do {
+                Token t = advance();
+                if (t.kind() == Token.Kind.END) {
+                    throw errors.at(start, text.length() - start, "template arguments are not closed with '>'");
+                }
+                depth += t.is("<") ? 1 : t.is(">") ? -1 : 0;
+            } while (depth > 0);
+        }
+        return text.substring(start, tokens.get(pos - 1).start() + tokens.get(pos - 1).length()).replace(" ", "");
+    }
+
+    private Parameter nidlParameter(List<Parameter> before) {
+        String name = word("a parameter name");
+        for (Parameter p : before) {
+            if (p.name().equals(name)) {
+                throw errors.at(tokens.get(pos - 1).start(), name.length(),
+                        "parameter '" + name + "' is declared twice");
+            }
+        }
+        expect(":", "after parameter '" + name + "'");
+        Access access = switch (peek().text()) {
+            case "in" -> Access.READ;
+            case "out" -> Access.WRITE;
+            case "inout" -> Access.READ_WRITE;
+            default -> null;
+        };
+        if (access != null && peek().kind() == Token.Kind.IDENTIFIER) {
+            advance();
+            if (!peek().isIdentifier("pointer")) {
+                throw expected("'pointer' after '" + tokens.get(pos - 1).text() + "'");
+            }
+        }
+        if (peek().isIdentifier("pointer")) {
+            advance();
+            return Parameter.pointer(name, type("the element type of pointer '" + name + "'"),
+                    access == null ? Access.READ_WRITE : access);
+        }
+        return Parameter.scalar(name, type("the type of '" + name + "'"));
+    }
+
+    private Parameter legacyParameter(int index) {
+        String name = "arg" + index;
+        if (peek().isIdentifier("const")) {
+            advance();
+            if (!peek().isIdentifier("pointer")) {
+                throw expected("'pointer' after 'const'");
+            }
+            advance();
+            return Parameter.pointer(name, null, Access.READ);
+        }
+        if (peek().isIdentifier("pointer")) {
+            advance();
+            if (peek().isIdentifier("const")) {
+                advance();
+                return Parameter.pointer(name, null, Access.READ);
+            }
+            return Parameter.pointer(name, null, Access.READ_WRITE);
+        }
+        return Parameter.scalar(name, type("a parameter type (pointer, const pointer or a scalar type)"));
+    }
+
+    private ElementType type(String what) {
+        Token t = peek();
+        String name = word(what);
+        if (name.equals("unsigned") && peek().kind() == Token.Kind.IDENTIFIER
+                && List.of("char", "short", "int", "long").contains(peek().text())) {
+            name += " " + advance().text();
+        }
+        try {
+            return TypeNames.elementType(name);
+        } catch (IllegalArgumentException e) {
+            throw errors.at(t.start(), t.length(), e.getMessage());
+        }
+    }
+}
