@@ -12,7 +12,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.DynamicTest;
@@ -23,7 +25,9 @@ import org.polygpu.lang.launcher.Launcher;
  * Runs every Python and JavaScript script of {@code test/scripts} through the launcher's code path
  * ({@link Launcher#run}, with one engine shared by all scripts) and compares what it prints with
  * {@code <script>.out}; a {@code <script>.err} file lists lines that stderr must contain. Leading comment lines of
- * a script may give {@code options: --polygpu.X=v ...}, {@code args: a b} and {@code exit: N} (default 0).
+ * a script may give {@code options: --polygpu.X=v ...}, {@code args: a b} and {@code exit: N} (default 0), and
+ * {@code variant NAME: --polygpu.X=v ...} lines, each running the script once more with those options added and
+ * its output compared with {@code <script>.NAME.out}.
  * With {@code -Dpolygpu.corpus.update=true} the {@code .out} files are rewritten from the actual output instead.
  */
 class ScriptCorpusTest {
@@ -37,15 +41,26 @@ class ScriptCorpusTest {
                     .toList();
         }
         assertTrue(scripts.size() >= 10, "the corpus has its scripts: " + scripts);
-        return scripts.stream().map(s -> DynamicTest.dynamicTest(s.getFileName().toString(), () -> run(s)));
+        List<DynamicTest> tests = new ArrayList<>();
+        for (Path s : scripts) {
+            Header header = Header.of(Files.readAllLines(s));
+            if (header.variants().isEmpty()) {
+                tests.add(DynamicTest.dynamicTest(s.getFileName().toString(), () -> run(s, header, List.of(), "")));
+            }
+            header.variants().forEach((name, options) -> tests.add(DynamicTest.dynamicTest(
+                    s.getFileName() + " [" + name + "]", () -> run(s, header, options, "." + name))));
+        }
+        return tests.stream();
     }
 
-    private static void run(Path script) throws IOException {
+    /** Runs {@code script} with its options plus a variant's; the expected output is {@code <script><suffix>.out}. */
+    private static void run(Path script, Header header, List<String> variantOptions, String suffix)
+            throws IOException {
         if (Files.readString(script).contains("buildkernel")) {
             Polyglot.assumeNvrtc();
         }
-        Header header = Header.of(Files.readAllLines(script));
         List<String> args = new ArrayList<>(header.options());
+        args.addAll(variantOptions);
         args.add(script.toString());
         args.addAll(header.args());
         ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -57,7 +72,7 @@ class ScriptCorpusTest {
         }
         String stdout = out.toString(StandardCharsets.UTF_8);
         String stderr = err.toString(StandardCharsets.UTF_8);
-        Path expectedOut = Path.of(script + ".out");
+        Path expectedOut = Path.of(script + suffix + ".out");
         if (Boolean.getBoolean("polygpu.corpus.update")) {
             Files.writeString(expectedOut, stdout);
         }
@@ -72,9 +87,10 @@ class ScriptCorpusTest {
     }
 
     /** The directives in a script's leading comment lines. */
-    record Header(List<String> options, List<String> args, int exit) {
+    record Header(List<String> options, Map<String, List<String>> variants, List<String> args, int exit) {
         static Header of(List<String> lines) {
             List<String> options = new ArrayList<>();
+            Map<String, List<String>> variants = new LinkedHashMap<>();
             List<String> args = new ArrayList<>();
             int exit = 0;
             for (String line : lines) {
@@ -86,13 +102,17 @@ class ScriptCorpusTest {
                 text = text.strip();
                 if (text.startsWith("options:")) {
                     options.addAll(words(text.substring("options:".length())));
+                } else if (text.startsWith("variant ") && text.indexOf(':') > 0) {
+                    int colon = text.indexOf(':');
+                    variants.put(text.substring("variant ".length(), colon).strip(),
+                            words(text.substring(colon + 1)));
                 } else if (text.startsWith("args:")) {
                     args.addAll(words(text.substring("args:".length())));
                 } else if (text.startsWith("exit:")) {
                     exit = Integer.parseInt(text.substring("exit:".length()).strip());
                 }
             }
-            return new Header(options, args, exit);
+            return new Header(options, variants, args, exit);
         }
 
         private static List<String> words(String text) {

@@ -1,5 +1,8 @@
-# options: --polygpu.DeviceSelectionPolicy=round-robin --polygpu.NumberOfGPUs=2
-# Three chains (produce, scale) and two combines under round-robin: where each launch ran.
+# variant round-robin: --polygpu.DeviceSelectionPolicy=round-robin --polygpu.NumberOfGPUs=2
+# variant minmax-transfer-time: --polygpu.DeviceSelectionPolicy=minmax-transfer-time --polygpu.EmulatedDevices=2
+# variant minmin-transfer-time: --polygpu.DeviceSelectionPolicy=minmin-transfer-time
+# variant min-transfer-size: --polygpu.DeviceSelectionPolicy=min-transfer-size --polygpu.EmulatedDevices=8 --polygpu.EmulatedTopology=a100x8-nvswitch --polygpu.EmulatedDeviceModel=A100
+# Three chains (produce, scale) and two combines under each policy: where each launch ran.
 import polyglot
 
 CU = polyglot.eval(language="polygpu", string="CU")
