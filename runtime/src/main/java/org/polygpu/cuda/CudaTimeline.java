@@ -19,7 +19,9 @@ import org.polygpu.backend.TimedOperation;
  * exact to the events' half-microsecond resolution and devices are aligned to within the epoch wait's skew.
  *
  * <p>Events come from a per-device free list and return to it once their operation is read; pending operations are
- * read whenever more than {@value #HARVEST_THRESHOLD} accumulate, bounding memory on long runs. Every call needs the
+ * read whenever more than {@value #HARVEST_THRESHOLD} accumulate, bounding memory on long runs. The start event of an
+ * operation that failed to enqueue (a {@link #begin} with no {@link #end}) goes back to the free list at the next
+ * {@code begin} or at {@link #close()}, so failures do not leak events. Every call needs the
  * operation's device context current, except {@link #timeline()} and {@link #close()}, which make each device's
  * context current themselves. Not thread-safe.
  */
@@ -35,6 +37,9 @@ final class CudaTimeline {
     private final List<ArrayDeque<MemorySegment>> freeEvents = new ArrayList<>();
     private final List<Pending> pending = new ArrayList<>();
     private final List<TimedOperation> completed = new ArrayList<>();
+    /** The start event of the operation begun last, until its {@link #end}; null when none is open. */
+    private MemorySegment open;
+    private int openDevice;
     private boolean enabled;
 
     /** An enqueued operation whose events have not been read yet. */
@@ -79,9 +84,20 @@ final class CudaTimeline {
         if (!enabled) {
             return null;
         }
+        reclaimOpen();
         MemorySegment start = take(device);
+        open = start;
+        openDevice = device;
         driver.recordEvent(start, stream);
         return start;
+    }
+
+    /** Returns the start event of an operation that began but never ended to the free list. */
+    private void reclaimOpen() {
+        if (open != null) {
+            freeEvents.get(openDevice).push(open);
+            open = null;
+        }
     }
 
     /** Records the end event of an operation begun with {@code start} (nothing when {@code start} is null). */
@@ -90,6 +106,7 @@ final class CudaTimeline {
         if (start == null) {
             return;
         }
+        open = null;
         MemorySegment end = take(device);
         driver.recordEvent(end, stream);
         pending.add(new Pending(device, streamId, kind, label, bytes, source, start, end));
@@ -133,6 +150,7 @@ final class CudaTimeline {
 
     /** Destroys every event; the backend has synchronised all work. */
     void close() {
+        reclaimOpen();
         for (Pending p : pending) {
             freeEvents.get(p.device()).push(p.start());
             freeEvents.get(p.device()).push(p.end());
