@@ -20,7 +20,6 @@ import org.polygpu.backend.TimedOperation;
 import org.polygpu.config.ExecutionPolicy;
 import org.polygpu.config.RuntimeConfig;
 import org.polygpu.dag.Dag;
-import org.polygpu.dag.DagEdge;
 import org.polygpu.dag.DagVertex;
 import org.polygpu.export.ScheduleLog;
 import org.polygpu.sched.spi.DeviceSelectionPolicies;
@@ -51,6 +50,7 @@ public final class ExecutionContext implements AutoCloseable {
     private final ReplicaTransfers transfers;
     private final Launches launches;
     private final ScheduleRecording recording;
+    private final HostAccesses hostSide;
     private final Consumer<Computation> retire = this::retire;
     private final ArrayList<DeviceArray> arrays = new ArrayList<>();
     private long nextComputationId;
@@ -69,6 +69,8 @@ public final class ExecutionContext implements AutoCloseable {
         this.transfers = new ReplicaTransfers(backend, pool, bandwidth, config.recordTimeline());
         this.launches = new Launches(backend);
         this.recording = new ScheduleRecording(backend, config);
+        this.hostSide = new HostAccesses(backend, dag, pool, transfers, recording, retire, deviceCount,
+                () -> nextComputationId++);
     }
 
     /**
@@ -216,7 +218,8 @@ public final class ExecutionContext implements AutoCloseable {
     public Object read(DeviceArray array, long index) {
         array.checkLive();
         array.checkIndex(index);
-        hostAccess(Computation.Kind.HOST_READ, array, Access.READ, index);
+        checkOpen();
+        hostSide.access(Computation.Kind.HOST_READ, array, Access.READ, index);
         return Elements.get(array.hostReplica(), array.elementType(), index);
     }
 
@@ -226,7 +229,8 @@ public final class ExecutionContext implements AutoCloseable {
         array.checkIndex(index);
         // Convert first so a value that does not fit leaves everything as it was.
         Elements.set(MemorySegment.ofArray(new long[1]), array.elementType(), 0, value);
-        hostAccess(Computation.Kind.HOST_WRITE, array, Access.READ_WRITE, index);
+        checkOpen();
+        hostSide.access(Computation.Kind.HOST_WRITE, array, Access.READ_WRITE, index);
         Elements.set(array.hostReplica(), array.elementType(), index, value);
     }
 
@@ -234,7 +238,8 @@ public final class ExecutionContext implements AutoCloseable {
     public void copyFromHost(DeviceArray array, MemorySegment src) {
         array.checkLive();
         checkHostSize(array, src);
-        hostAccess(Computation.Kind.HOST_WRITE, array, Access.WRITE, -1);
+        checkOpen();
+        hostSide.access(Computation.Kind.HOST_WRITE, array, Access.WRITE, -1);
         MemorySegment.copy(src, 0, array.hostReplica(), 0, array.byteSize());
     }
 
@@ -242,7 +247,8 @@ public final class ExecutionContext implements AutoCloseable {
     public void copyToHost(DeviceArray array, MemorySegment dst) {
         array.checkLive();
         checkHostSize(array, dst);
-        hostAccess(Computation.Kind.HOST_READ, array, Access.READ, -1);
+        checkOpen();
+        hostSide.access(Computation.Kind.HOST_READ, array, Access.READ, -1);
         MemorySegment.copy(array.hostReplica(), 0, dst, 0, array.byteSize());
     }
 
@@ -253,7 +259,8 @@ public final class ExecutionContext implements AutoCloseable {
     public void copyToHost(DeviceArray array, long byteOffset, MemorySegment dst) {
         array.checkLive();
         checkHostRange(array, byteOffset, dst.byteSize());
-        hostAccess(Computation.Kind.HOST_READ, array, Access.READ, -1);
+        checkOpen();
+        hostSide.access(Computation.Kind.HOST_READ, array, Access.READ, -1);
         MemorySegment.copy(array.hostReplica(), byteOffset, dst, 0, dst.byteSize());
     }
 
@@ -265,7 +272,8 @@ public final class ExecutionContext implements AutoCloseable {
         array.checkLive();
         checkHostRange(array, byteOffset, src.byteSize());
         boolean whole = byteOffset == 0 && src.byteSize() == array.byteSize();
-        hostAccess(Computation.Kind.HOST_WRITE, array, whole ? Access.WRITE : Access.READ_WRITE, -1);
+        checkOpen();
+        hostSide.access(Computation.Kind.HOST_WRITE, array, whole ? Access.WRITE : Access.READ_WRITE, -1);
         MemorySegment.copy(src, 0, array.hostReplica(), byteOffset, src.byteSize());
     }
 
@@ -283,67 +291,13 @@ public final class ExecutionContext implements AutoCloseable {
         }
     }
 
-    /**
-     * A host-side access: waits for the computations it depends on, brings the host replica up to date unless the
-     * access overwrites it all, and applies the host's coherence transition. It joins the DAG only when it has
-     * live parents or the DAG is recorded: otherwise it finishes at once and no later work could depend on it.
-     *
-     * @param index the element accessed, or -1 for the whole array
-     */
-    private void hostAccess(Computation.Kind kind, DeviceArray array, Access access, long index) {
-        checkOpen();
-        long id = nextComputationId++;
-        Computation c = null;
-        if (recording.recordsDag() || dag.hasLiveDependencies(array, access)) {
-            c = new Computation(id, kind, hostAccessName(kind, array, index),
-                    new ArrayAccess[] {new ArrayAccess(array, access)}, null, null, null);
-            c.vertex = dag.append(c, c.accesses);
-            waitOnHost(c.vertex);
-        }
-        if (access == Access.WRITE) {
-            transfers.hostReplica(array);
-        } else {
-            transfers.fetchToHost(array, id);
-        }
-        int host = deviceCount;
-        if (access.isReadOnly()) {
-            array.coherence().read(host);
-        } else {
-            array.coherence().write(host);
-            array.setReady(host, null, null);
-        }
-        if (c != null) {
-            recording.scheduled(c);
-            c.finished = true;
-            dag.retire(c.vertex);
-        }
-    }
-
-    private static String hostAccessName(Computation.Kind kind, DeviceArray array, long index) {
-        boolean read = kind == Computation.Kind.HOST_READ;
-        if (index < 0) {
-            return read ? "copy " + array + " to host" : "copy host to " + array;
-        }
-        return (read ? "read " : "write ") + array + "[" + index + "]";
-    }
-
-    private void waitOnHost(DagVertex<Computation> v) {
-        for (DagEdge<Computation> e : v.parents()) {
-            Computation p = e.from().computation();
-            if (!p.finished) {
-                backend.synchronizeEvent(p.event);
-                pool.finishedThrough(p.slot, p, retire);
-            }
-        }
-    }
-
     /** Frees every replica of {@code array} after the computations using it finished. */
     public void free(DeviceArray array) {
         array.checkLive();
         Computation c = new Computation(nextComputationId++, Computation.Kind.FREE, "free " + array,
                 new ArrayAccess[] {new ArrayAccess(array, Access.WRITE)}, null, null, null);
         c.vertex = dag.append(c, c.accesses);
-        waitOnHost(c.vertex);
+        hostSide.waitFor(c.vertex);
         c.finished = true;
         dag.retire(c.vertex);
         release(array);
