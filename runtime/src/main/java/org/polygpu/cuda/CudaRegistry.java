@@ -21,14 +21,20 @@ import org.polygpu.backend.StreamHandle;
  */
 final class CudaRegistry {
     private final CudaBackend owner;
+    private final CudaDevices devices;
     private final Set<CudaHandles.Buffer> buffers = new LinkedHashSet<>();
     private final Map<Long, Arena> hostAllocations = new HashMap<>();
     private final Set<CudaHandles.Stream> streams = new LinkedHashSet<>();
     private final Set<CudaHandles.Event> events = new LinkedHashSet<>();
     private final Set<CudaHandles.Module> modules = new LinkedHashSet<>();
 
-    CudaRegistry(CudaBackend owner) {
+    /**
+     * @param owner   the backend whose handles this registry accepts
+     * @param devices its devices, whose contexts are made current to release what is left
+     */
+    CudaRegistry(CudaBackend owner, CudaDevices devices) {
         this.owner = owner;
+        this.devices = devices;
     }
 
     void add(CudaHandles.Buffer b) {
@@ -133,26 +139,26 @@ final class CudaRegistry {
         List<Runnable> releases = new ArrayList<>();
         for (CudaHandles.Event e : events) {
             releases.add(() -> {
-                owner.current(e.device);
+                devices.current(e.device);
                 driver.destroyEvent(e.handle);
             });
         }
         for (CudaHandles.Stream s : streams) {
             releases.add(() -> {
-                owner.current(s.device);
+                devices.current(s.device);
                 driver.destroyStream(s.handle);
             });
         }
         for (CudaHandles.Module m : modules) {
             releases.add(() -> {
-                owner.current(m.device);
+                devices.current(m.device);
                 m.unloaded = true;
                 driver.modules().unload(m.handle);
             });
         }
         for (CudaHandles.Buffer b : buffers) {
             releases.add(() -> {
-                owner.current(b.device);
+                devices.current(b.device);
                 b.freed = true;
                 driver.free(b.pointer);
             });

@@ -29,8 +29,7 @@ final class CudaTimeline {
     private static final int HARVEST_THRESHOLD = 4096;
 
     private final CudaDriver driver;
-    private final MemorySegment[] contexts;
-    private final MemorySegment[] internalStreams;
+    private final CudaDevices devices;
     private final long openNanos;
     private final MemorySegment[] epochs;
     private final long[] epochNanos;
@@ -47,14 +46,14 @@ final class CudaTimeline {
                            int source, MemorySegment start, MemorySegment end) {
     }
 
-    CudaTimeline(CudaDriver driver, MemorySegment[] contexts, MemorySegment[] internalStreams, long openNanos) {
+    /** @param devices the backend's devices; only their count is read before they are set up */
+    CudaTimeline(CudaDriver driver, CudaDevices devices, long openNanos) {
         this.driver = driver;
-        this.contexts = contexts;
-        this.internalStreams = internalStreams;
+        this.devices = devices;
         this.openNanos = openNanos;
-        this.epochs = new MemorySegment[contexts.length];
-        this.epochNanos = new long[contexts.length];
-        for (int d = 0; d < contexts.length; d++) {
+        this.epochs = new MemorySegment[devices.count()];
+        this.epochNanos = new long[devices.count()];
+        for (int d = 0; d < devices.count(); d++) {
             freeEvents.add(new ArrayDeque<>());
         }
     }
@@ -66,12 +65,12 @@ final class CudaTimeline {
     /** Starts or stops recording; starting records a fresh epoch on every device. */
     void enable(boolean on) {
         if (on && !enabled) {
-            for (int d = 0; d < contexts.length; d++) {
-                driver.setCurrent(contexts[d]);
+            for (int d = 0; d < devices.count(); d++) {
+                devices.current(d);
                 if (epochs[d] == null) {
                     epochs[d] = driver.createEvent(CudaDriver.EVENT_DEFAULT);
                 }
-                driver.recordEvent(epochs[d], internalStreams[d]);
+                driver.recordEvent(epochs[d], devices.internalStream(d));
                 driver.synchronizeEvent(epochs[d]);
                 epochNanos[d] = System.nanoTime() - openNanos;
             }
@@ -125,7 +124,7 @@ final class CudaTimeline {
     private void harvest() {
         for (Iterator<Pending> it = pending.iterator(); it.hasNext(); ) {
             Pending p = it.next();
-            driver.setCurrent(contexts[p.device()]);
+            devices.current(p.device());
             if (!driver.queryEvent(p.end())) {
                 continue;
             }
@@ -156,8 +155,8 @@ final class CudaTimeline {
             freeEvents.get(p.device()).push(p.end());
         }
         pending.clear();
-        for (int d = 0; d < contexts.length; d++) {
-            driver.setCurrent(contexts[d]);
+        for (int d = 0; d < devices.count(); d++) {
+            devices.current(d);
             for (MemorySegment e : freeEvents.get(d)) {
                 driver.destroyEvent(e);
             }

@@ -3,39 +3,48 @@ package org.polygpu.cuda;
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
 import org.polygpu.backend.BackendException;
+import org.polygpu.backend.DeviceBuffer;
 import org.polygpu.backend.OperationLabel;
+import org.polygpu.backend.StreamHandle;
 import org.polygpu.backend.TimedOperation;
 
 /**
- * The CUDA backend's copies: checks sizes, devices and host memory, then enqueues {@code cuMemcpyHtoDAsync_v2},
- * {@code cuMemcpyDtoHAsync_v2}, {@code cuMemcpyDtoDAsync_v2} (within a device) or {@code cuMemcpyPeerAsync}
- * (between devices), bracketed by timeline events when the timeline is recorded. Not thread-safe.
+ * The CUDA backend's copies: resolves the handles, checks sizes, devices and host memory, then enqueues
+ * {@code cuMemcpyHtoDAsync_v2}, {@code cuMemcpyDtoHAsync_v2}, {@code cuMemcpyDtoDAsync_v2} (within a device) or
+ * {@code cuMemcpyPeerAsync} (between devices), bracketed by timeline events when the timeline is recorded. Not
+ * thread-safe.
  */
 final class CudaTransfers {
-    private final CudaBackend backend;
+    private final CudaDevices devices;
     private final CudaDriver driver;
+    private final CudaRegistry registry;
     private final CudaTimeline timeline;
 
-    CudaTransfers(CudaBackend backend, CudaDriver driver, CudaTimeline timeline) {
-        this.backend = backend;
+    CudaTransfers(CudaDevices devices, CudaDriver driver, CudaRegistry registry, CudaTimeline timeline) {
+        this.devices = devices;
         this.driver = driver;
+        this.registry = registry;
         this.timeline = timeline;
     }
 
-    void hostToDevice(MemorySegment src, CudaHandles.Buffer dst, long bytes, CudaHandles.Stream s,
+    void hostToDevice(MemorySegment src, DeviceBuffer destination, long bytes, StreamHandle stream,
                       OperationLabel label) {
+        CudaHandles.Buffer dst = registry.buffer(destination, "copy destination");
+        CudaHandles.Stream s = registry.stream(stream);
         streamOn(s, dst.device, "destination");
         host(src, bytes, "source");
         bytes(bytes, dst.bytes, "destination " + dst);
         Objects.requireNonNull(label, "label");
-        backend.current(s.device);
+        devices.current(s.device);
         MemorySegment start = timeline.begin(s.device, s.handle);
         driver.copyHostToDeviceAsync(dst.pointer, src, bytes, s.handle);
         timeline.end(start, s.device, s.id, s.handle, TimedOperation.Kind.COPY_HOST_TO_DEVICE, label, bytes, -1);
     }
 
-    void deviceToHost(CudaHandles.Buffer src, MemorySegment dst, long bytes, CudaHandles.Stream s,
+    void deviceToHost(DeviceBuffer source, MemorySegment dst, long bytes, StreamHandle stream,
                       OperationLabel label) {
+        CudaHandles.Buffer src = registry.buffer(source, "copy source");
+        CudaHandles.Stream s = registry.stream(stream);
         streamOn(s, src.device, "source");
         host(dst, bytes, "destination");
         if (dst.isReadOnly()) {
@@ -43,25 +52,28 @@ final class CudaTransfers {
         }
         bytes(bytes, src.bytes, "source " + src);
         Objects.requireNonNull(label, "label");
-        backend.current(s.device);
+        devices.current(s.device);
         MemorySegment start = timeline.begin(s.device, s.handle);
         driver.copyDeviceToHostAsync(dst, src.pointer, bytes, s.handle);
         timeline.end(start, s.device, s.id, s.handle, TimedOperation.Kind.COPY_DEVICE_TO_HOST, label, bytes,
                 src.device);
     }
 
-    void deviceToDevice(CudaHandles.Buffer src, CudaHandles.Buffer dst, long bytes, CudaHandles.Stream s,
+    void deviceToDevice(DeviceBuffer source, DeviceBuffer destination, long bytes, StreamHandle stream,
                         OperationLabel label) {
+        CudaHandles.Buffer src = registry.buffer(source, "copy source");
+        CudaHandles.Buffer dst = registry.buffer(destination, "copy destination");
+        CudaHandles.Stream s = registry.stream(stream);
         streamOn(s, dst.device, "destination");
         bytes(bytes, src.bytes, "source " + src);
         bytes(bytes, dst.bytes, "destination " + dst);
         Objects.requireNonNull(label, "label");
-        backend.current(s.device);
+        devices.current(s.device);
         MemorySegment start = timeline.begin(s.device, s.handle);
         if (src.device == dst.device) {
             driver.copyDeviceToDeviceAsync(dst.pointer, src.pointer, bytes, s.handle);
         } else {
-            driver.copyPeerAsync(dst.pointer, backend.context(dst.device), src.pointer, backend.context(src.device),
+            driver.copyPeerAsync(dst.pointer, devices.context(dst.device), src.pointer, devices.context(src.device),
                     bytes, s.handle);
         }
         timeline.end(start, s.device, s.id, s.handle, TimedOperation.Kind.COPY_DEVICE_TO_DEVICE, label, bytes,
