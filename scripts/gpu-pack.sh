@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Packs what the GPU tests need into one folder that can travel to a GPU machine with no registry access and maybe
-# no JDK (the device tool carries at most 64 MiB): a jlinked Java 25 runtime image, the polygpu jars, the GPU tests
+# no JDK (the pack must stay under 64 MiB to travel): a jlinked Java 25 runtime image, the polygpu jars, the GPU tests
 # compiled into a jar, the JUnit console launcher and the kernel corpus, plus run-gpu-tests.sh, which runs the tests
 # tagged `gpu` and then the interconnect profiler there.
 #
@@ -48,7 +48,7 @@ modules="$("$JAVA_HOME/bin/jdeps" --print-module-deps --ignore-missing-deps --mu
 cat > "$out/run-gpu-tests.sh" <<'RUN'
 #!/usr/bin/env bash
 # Runs polygpu's GPU tests (JUnit tag `gpu`) and the interconnect profiler with the bundled Java runtime.
-# Results go to $OUT when set (the device tool's output folder), else to results/ beside this script.
+# Results go to $OUT when set (an output folder the caller collects), else to results/ beside this script.
 set -uo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 results="${OUT:-$here/results}"
