@@ -119,11 +119,17 @@ final class ReplicaTransfers {
         return b;
     }
 
-    /** Work on {@code stream} waits for whatever makes the replica at {@code location} ready. */
+    /**
+     * Work on {@code stream} waits for whatever makes the replica at {@code location} ready. When that is an
+     * unfinished kernel's completion event, the kernel is the array's live writer, so the DAG already orders the
+     * consumer after it (directly, or through parents that waited for it) and the host or stream waited for it
+     * then: only copy events need a wait of their own.
+     */
     private void waitReady(DeviceArray array, int location, StreamHandle stream) {
         Producer p = array.readyProducer(location);
-        if (p != null && p.stream() != stream) {
-            backend.streamWaitEvent(stream, array.readyEvent(location));
+        EventHandle ready = array.readyEvent(location);
+        if (p != null && p.stream() != stream && !(p instanceof Computation c && c.event == ready)) {
+            backend.streamWaitEvent(stream, ready);
         }
     }
 
