@@ -47,6 +47,48 @@ public record RuntimeConfig(ExecutionPolicy executionPolicy, DependencyPolicy de
                 RetrieveParentStreamPolicy.MULTIGPU_DISJOINT, "minmax-transfer-time", 0, 0.1, false, false);
     }
 
+    public RuntimeConfig withExecutionPolicy(ExecutionPolicy value) {
+        return new RuntimeConfig(value, dependencyPolicy, newStreamPolicy, parentStreamPolicy, deviceSelectionPolicy,
+                numberOfGpus, dataThreshold, recordDag, recordTimeline);
+    }
+
+    public RuntimeConfig withDependencyPolicy(DependencyPolicy value) {
+        return new RuntimeConfig(executionPolicy, value, newStreamPolicy, parentStreamPolicy, deviceSelectionPolicy,
+                numberOfGpus, dataThreshold, recordDag, recordTimeline);
+    }
+
+    public RuntimeConfig withNewStreamPolicy(RetrieveNewStreamPolicy value) {
+        return new RuntimeConfig(executionPolicy, dependencyPolicy, value, parentStreamPolicy, deviceSelectionPolicy,
+                numberOfGpus, dataThreshold, recordDag, recordTimeline);
+    }
+
+    public RuntimeConfig withParentStreamPolicy(RetrieveParentStreamPolicy value) {
+        return new RuntimeConfig(executionPolicy, dependencyPolicy, newStreamPolicy, value, deviceSelectionPolicy,
+                numberOfGpus, dataThreshold, recordDag, recordTimeline);
+    }
+
+    /** A copy using the policy registered as {@code name}. */
+    public RuntimeConfig withDeviceSelectionPolicy(String name) {
+        return new RuntimeConfig(executionPolicy, dependencyPolicy, newStreamPolicy, parentStreamPolicy, name,
+                numberOfGpus, dataThreshold, recordDag, recordTimeline);
+    }
+
+    public RuntimeConfig withNumberOfGpus(int value) {
+        return new RuntimeConfig(executionPolicy, dependencyPolicy, newStreamPolicy, parentStreamPolicy,
+                deviceSelectionPolicy, value, dataThreshold, recordDag, recordTimeline);
+    }
+
+    public RuntimeConfig withDataThreshold(double value) {
+        return new RuntimeConfig(executionPolicy, dependencyPolicy, newStreamPolicy, parentStreamPolicy,
+                deviceSelectionPolicy, numberOfGpus, value, recordDag, recordTimeline);
+    }
+
+    /** A copy that keeps the DAG log and/or the backend's timeline. */
+    public RuntimeConfig withRecording(boolean dag, boolean timeline) {
+        return new RuntimeConfig(executionPolicy, dependencyPolicy, newStreamPolicy, parentStreamPolicy,
+                deviceSelectionPolicy, numberOfGpus, dataThreshold, dag, timeline);
+    }
+
     /**
      * The defaults overridden by {@code options} (name → value as text).
      *
