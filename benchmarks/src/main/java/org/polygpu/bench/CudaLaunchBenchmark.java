@@ -33,7 +33,7 @@ import org.polygpu.config.RuntimeConfig;
 import org.polygpu.cuda.CudaBackend;
 import org.polygpu.cuda.CudaDetection;
 import org.polygpu.cuda.CudaDriver;
-import org.polygpu.cuda.MemoryModel;
+import org.polygpu.config.MemoryModel;
 import org.polygpu.cuda.Nvrtc;
 import org.polygpu.sched.ExecutionContext;
 import org.polygpu.sched.Kernel;

@@ -3,8 +3,6 @@ package org.polygpu.bench;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.Set;
 import java.util.function.IntConsumer;
 
 import org.graalvm.polyglot.Context;
@@ -12,6 +10,7 @@ import org.graalvm.polyglot.Value;
 import org.polygpu.array.Access;
 import org.polygpu.array.DeviceArray;
 import org.polygpu.array.ElementType;
+import org.polygpu.backend.BackendOptions;
 import org.polygpu.backend.BackendProvider;
 import org.polygpu.backend.LaunchConfig;
 import org.polygpu.backend.ModuleImage;
@@ -123,12 +122,7 @@ public final class LanguageLaunchOverhead {
         }
 
         @Override
-        public Set<String> optionNames() {
-            return Set.of();
-        }
-
-        @Override
-        public Availability probe(Map<String, String> options) {
+        public Availability probe(BackendOptions options) {
             return new Availability(true, "the no-work backend runs everywhere");
         }
 
@@ -138,7 +132,7 @@ public final class LanguageLaunchOverhead {
         }
 
         @Override
-        public OpenedBackend open(Map<String, String> options) {
+        public OpenedBackend open(BackendOptions options) {
             return new OpenedBackend(new NoWorkBackend(4), BandwidthMatrixLoader.preset("v100x8"), "v100x8",
                     "using the no-work backend (4 devices; nothing is executed)");
         }

@@ -1,9 +1,8 @@
 package org.polygpu.emulator;
 
 import java.util.Locale;
-import java.util.Map;
-import java.util.Set;
 
+import org.polygpu.backend.BackendOptions;
 import org.polygpu.backend.BackendProvider;
 import org.polygpu.backend.OpenedBackend;
 import org.polygpu.topology.BandwidthMatrix;
@@ -18,19 +17,21 @@ import org.polygpu.topology.BandwidthMatrixLoader;
 public final class EmulatedBackendProvider implements BackendProvider {
     static final int DEFAULT_DEVICES = 4;
     static final String DEFAULT_TOPOLOGY = "v100x8";
+    static final String DEFAULT_MODEL = "V100";
 
     @Override
     public String name() {
         return "emulated";
     }
 
+    /** A model name that names no model fails whatever the backend; the device count is checked at open. */
     @Override
-    public Set<String> optionNames() {
-        return Set.of("EmulatedDevices", "EmulatedTopology", "EmulatedDeviceModel");
+    public void check(BackendOptions options) {
+        options.emulatedDeviceModel().ifPresent(DeviceModel::preset);
     }
 
     @Override
-    public Availability probe(Map<String, String> options) {
+    public Availability probe(BackendOptions options) {
         return new Availability(true, "the emulator runs everywhere");
     }
 
@@ -40,32 +41,26 @@ public final class EmulatedBackendProvider implements BackendProvider {
     }
 
     @Override
-    public OpenedBackend open(Map<String, String> options) {
-        String topologyName = options.getOrDefault("EmulatedTopology", DEFAULT_TOPOLOGY);
+    public OpenedBackend open(BackendOptions options) {
+        String topologyName = options.emulatedTopology().orElse(DEFAULT_TOPOLOGY);
         BandwidthMatrix topology = BandwidthMatrixLoader.resolve(topologyName);
-        int devices = devices(options.get("EmulatedDevices"), topology);
-        DeviceModel model = DeviceModel.preset(options.getOrDefault("EmulatedDeviceModel", "V100"));
+        int devices = devices(options.emulatedDevices(), topology);
+        DeviceModel model = DeviceModel.preset(options.emulatedDeviceModel().orElse(DEFAULT_MODEL));
         EmulatedBackend backend = EmulatedBackend.builder().devices(devices).topology(topology).model(model).build();
         String notice = String.format(Locale.ROOT, "using %d emulated %s on topology %s", devices, model.name(),
                 topologyName);
         return new OpenedBackend(backend, backend.topology(), topologyName, notice);
     }
 
-    private static int devices(String value, BandwidthMatrix topology) {
-        if (value == null) {
+    /** {@code requested} devices, or the default (at most the topology's) when 0. */
+    private static int devices(int requested, BandwidthMatrix topology) {
+        if (requested == 0) {
             return Math.min(DEFAULT_DEVICES, topology.gpuCount());
         }
-        int n;
-        try {
-            n = Integer.parseInt(value.trim());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("invalid value '" + value + "' for option EmulatedDevices; expected "
-                    + "an integer in 1.." + topology.gpuCount(), e);
-        }
-        if (n < 1 || n > topology.gpuCount()) {
-            throw new IllegalArgumentException("invalid value '" + value + "' for option EmulatedDevices; the "
+        if (requested > topology.gpuCount()) {
+            throw new IllegalArgumentException("invalid value '" + requested + "' for option EmulatedDevices; the "
                     + "topology has " + topology.gpuCount() + " GPUs, so 1.." + topology.gpuCount() + " are valid");
         }
-        return n;
+        return requested;
     }
 }

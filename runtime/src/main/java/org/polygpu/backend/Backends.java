@@ -3,7 +3,6 @@ package org.polygpu.backend;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 import java.util.ServiceLoader;
 
 /**
@@ -11,6 +10,9 @@ import java.util.ServiceLoader;
  * real GPUs first, and says which and why; a named backend that cannot run is an error saying why.
  */
 public final class Backends {
+    /** The {@code Backend} value that takes the first usable provider. */
+    public static final String AUTO = "auto";
+
     private Backends() {
     }
 
@@ -23,14 +25,16 @@ public final class Backends {
     }
 
     /**
-     * Opens {@code choice} ({@code auto} or a provider name) with {@code options}.
+     * Opens {@code choice} ({@code auto} or a provider name) with {@code options}, after every provider checked the
+     * options it reads.
      *
-     * @throws IllegalArgumentException for an unknown choice, listing the valid ones
+     * @throws IllegalArgumentException for an unknown choice, listing the valid ones, or a bad option value
      * @throws BackendException         when the chosen backend cannot run here, saying why
      */
-    public static OpenedBackend open(String choice, Map<String, String> options) {
+    public static OpenedBackend open(String choice, BackendOptions options) {
         List<BackendProvider> providers = providers();
-        if (choice.equals("auto")) {
+        providers.forEach(p -> p.check(options));
+        if (choice.equals(AUTO)) {
             StringBuilder why = new StringBuilder();
             for (BackendProvider p : providers) {
                 BackendProvider.Availability a = p.probe(options);
@@ -55,7 +59,7 @@ public final class Backends {
                         "polygpu: " + opened.notice());
             }
         }
-        StringBuilder valid = new StringBuilder("auto");
+        StringBuilder valid = new StringBuilder(AUTO);
         providers.forEach(p -> valid.append(", ").append(p.name()));
         throw new IllegalArgumentException("invalid value '" + choice + "' for option Backend; valid values: "
                 + valid);

@@ -1,11 +1,5 @@
 package org.polygpu.config;
 
-import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
-
-import org.polygpu.sched.spi.DeviceSelectionPolicies;
-
 /**
  * The scheduler's options, read once when a runtime starts and never changed after.
  *
@@ -23,11 +17,6 @@ public record RuntimeConfig(ExecutionPolicy executionPolicy, DependencyPolicy de
                             RetrieveNewStreamPolicy newStreamPolicy, RetrieveParentStreamPolicy parentStreamPolicy,
                             String deviceSelectionPolicy, int numberOfGpus, double dataThreshold, boolean recordDag,
                             boolean recordTimeline) {
-    /** The option names {@link #fromOptions} understands. */
-    public static final Set<String> OPTION_NAMES = Set.of("ExecutionPolicy", "DependencyPolicy",
-            "RetrieveNewStreamPolicy", "RetrieveParentStreamPolicy", "DeviceSelectionPolicy", "NumberOfGPUs",
-            "DataThreshold", "RecordDag", "RecordTimeline");
-
     public RuntimeConfig {
         if (executionPolicy == null || dependencyPolicy == null || newStreamPolicy == null
                 || parentStreamPolicy == null || deviceSelectionPolicy == null) {
@@ -87,88 +76,5 @@ public record RuntimeConfig(ExecutionPolicy executionPolicy, DependencyPolicy de
     public RuntimeConfig withRecording(boolean dag, boolean timeline) {
         return new RuntimeConfig(executionPolicy, dependencyPolicy, newStreamPolicy, parentStreamPolicy,
                 deviceSelectionPolicy, numberOfGpus, dataThreshold, dag, timeline);
-    }
-
-    /**
-     * The defaults overridden by {@code options} (name → value as text).
-     *
-     * @throws IllegalArgumentException for an unknown option or a bad value, listing what is valid
-     */
-    public static RuntimeConfig fromOptions(Map<String, String> options) {
-        RuntimeConfig c = defaults();
-        for (Map.Entry<String, String> e : new java.util.TreeMap<>(options).entrySet()) {
-            c = c.with(e.getKey(), e.getValue());
-        }
-        return c;
-    }
-
-    /** A copy with one option changed. */
-    public RuntimeConfig with(String option, String value) {
-        return switch (option) {
-            case "ExecutionPolicy" -> new RuntimeConfig(OptionValue.parse(ExecutionPolicy.class, option, value),
-                    dependencyPolicy, newStreamPolicy, parentStreamPolicy, deviceSelectionPolicy, numberOfGpus,
-                    dataThreshold, recordDag, recordTimeline);
-            case "DependencyPolicy" -> new RuntimeConfig(executionPolicy,
-                    OptionValue.parse(DependencyPolicy.class, option, value), newStreamPolicy, parentStreamPolicy,
-                    deviceSelectionPolicy, numberOfGpus, dataThreshold, recordDag, recordTimeline);
-            case "RetrieveNewStreamPolicy" -> new RuntimeConfig(executionPolicy, dependencyPolicy,
-                    OptionValue.parse(RetrieveNewStreamPolicy.class, option, value), parentStreamPolicy,
-                    deviceSelectionPolicy, numberOfGpus, dataThreshold, recordDag, recordTimeline);
-            case "RetrieveParentStreamPolicy" -> new RuntimeConfig(executionPolicy, dependencyPolicy,
-                    newStreamPolicy, OptionValue.parse(RetrieveParentStreamPolicy.class, option, value),
-                    deviceSelectionPolicy, numberOfGpus, dataThreshold, recordDag, recordTimeline);
-            case "DeviceSelectionPolicy" -> new RuntimeConfig(executionPolicy, dependencyPolicy, newStreamPolicy,
-                    parentStreamPolicy, checkPolicyName(value), numberOfGpus, dataThreshold, recordDag,
-                    recordTimeline);
-            case "NumberOfGPUs" -> new RuntimeConfig(executionPolicy, dependencyPolicy, newStreamPolicy,
-                    parentStreamPolicy, deviceSelectionPolicy, parseInt(option, value), dataThreshold, recordDag,
-                    recordTimeline);
-            case "DataThreshold" -> new RuntimeConfig(executionPolicy, dependencyPolicy, newStreamPolicy,
-                    parentStreamPolicy, deviceSelectionPolicy, numberOfGpus, parseDouble(option, value), recordDag,
-                    recordTimeline);
-            case "RecordDag" -> new RuntimeConfig(executionPolicy, dependencyPolicy, newStreamPolicy,
-                    parentStreamPolicy, deviceSelectionPolicy, numberOfGpus, dataThreshold,
-                    parseBoolean(option, value), recordTimeline);
-            case "RecordTimeline" -> new RuntimeConfig(executionPolicy, dependencyPolicy, newStreamPolicy,
-                    parentStreamPolicy, deviceSelectionPolicy, numberOfGpus, dataThreshold, recordDag,
-                    parseBoolean(option, value));
-            default -> throw new IllegalArgumentException("unknown option '" + option + "'; valid options: "
-                    + String.join(", ", new TreeSet<>(OPTION_NAMES)));
-        };
-    }
-
-    private static String checkPolicyName(String value) {
-        if (!DeviceSelectionPolicies.names().contains(value)) {
-            throw new IllegalArgumentException("invalid value '" + value + "' for option DeviceSelectionPolicy;"
-                    + " valid values: " + String.join(", ", DeviceSelectionPolicies.names()));
-        }
-        return value;
-    }
-
-    private static int parseInt(String option, String value) {
-        try {
-            return Integer.parseInt(value.trim());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("invalid value '" + value + "' for option " + option
-                    + "; expected an integer", e);
-        }
-    }
-
-    private static double parseDouble(String option, String value) {
-        try {
-            return Double.parseDouble(value.trim());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("invalid value '" + value + "' for option " + option
-                    + "; expected a number", e);
-        }
-    }
-
-    private static boolean parseBoolean(String option, String value) {
-        return switch (value.trim()) {
-            case "true" -> true;
-            case "false" -> false;
-            default -> throw new IllegalArgumentException("invalid value '" + value + "' for option " + option
-                    + "; valid values: true, false");
-        };
     }
 }

@@ -1,5 +1,6 @@
 package org.polygpu.cuda;
 
+import org.polygpu.config.MemoryModel;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;

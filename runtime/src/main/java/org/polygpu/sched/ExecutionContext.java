@@ -77,11 +77,16 @@ public final class ExecutionContext implements AutoCloseable {
      * A context over {@code backend} using {@code config.numberOfGpus()} devices (all when 0).
      *
      * @param bandwidth the interconnect matrix of the backend's devices, host last; restricted to the devices used
-     * @throws IllegalArgumentException for a matrix that does not cover the devices, or an unknown policy
+     * @throws IllegalArgumentException for more devices than the backend has, a matrix that does not cover the
+     *                                  devices, or an unknown policy
      */
     public static ExecutionContext create(Backend backend, RuntimeConfig config, BandwidthMatrix bandwidth) {
         int available = backend.deviceCount();
-        int used = config.numberOfGpus() == 0 ? available : Math.min(config.numberOfGpus(), available);
+        if (config.numberOfGpus() > available) {
+            throw new IllegalArgumentException("NumberOfGPUs=" + config.numberOfGpus() + " but the " + backend.name()
+                    + " backend has " + available + " device" + (available == 1 ? "" : "s"));
+        }
+        int used = config.numberOfGpus() == 0 ? available : config.numberOfGpus();
         if (bandwidth.gpuCount() < used) {
             throw new IllegalArgumentException("the bandwidth matrix describes " + bandwidth.gpuCount()
                     + " GPUs but " + used + " are used");

@@ -1,14 +1,10 @@
 package org.polygpu.tools;
 
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import org.polygpu.topology.BandwidthMatrix;
 
 /** What the commands share: formatting sizes and the bandwidth matrix, and reading a command line. Stateless. */
 final class CommandOutput {
-    private static final String OPTION_PREFIX = "--polygpu.";
 
     private CommandOutput() {
     }
@@ -44,21 +40,5 @@ final class CommandOutput {
     static String firstLine(String message) {
         int newline = message == null ? -1 : message.indexOf('\n');
         return message == null ? "" : newline < 0 ? message : message.substring(0, newline);
-    }
-
-    /**
-     * Splits a command line for a {@code main} method: leading {@code --polygpu.Name=value} arguments become options
-     * ({@code Name → value}), the rest are the command's arguments.
-     */
-    static Map.Entry<Map<String, String>, List<String>> splitOptions(String[] commandLine) {
-        Map<String, String> options = new LinkedHashMap<>();
-        int i = 0;
-        for (; i < commandLine.length && commandLine[i].startsWith(OPTION_PREFIX); i++) {
-            String option = commandLine[i].substring(OPTION_PREFIX.length());
-            int equals = option.indexOf('=');
-            options.put(equals < 0 ? option : option.substring(0, equals), equals < 0 ? "true"
-                    : option.substring(equals + 1));
-        }
-        return Map.entry(options, List.of(commandLine).subList(i, commandLine.length));
     }
 }

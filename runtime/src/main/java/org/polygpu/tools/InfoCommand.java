@@ -2,10 +2,9 @@ package org.polygpu.tools;
 
 import java.io.PrintStream;
 import java.nio.file.Files;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.polygpu.backend.Backend;
+import org.polygpu.backend.BackendOptions;
 import org.polygpu.backend.Backends;
 import org.polygpu.backend.DeviceProperties;
 import org.polygpu.backend.OpenedBackend;
@@ -29,22 +28,15 @@ public final class InfoCommand {
     }
 
     /**
-     * Runs the command as a program, for machines without the launcher (the GPU pack):
-     * {@code [--polygpu.Option=value ...] [arguments]}; exits with the command's status.
-     */
-    public static void main(String[] commandLine) {
-        Map.Entry<Map<String, String>, List<String>> split = CommandOutput.splitOptions(commandLine);
-        System.exit(run(split.getValue(), split.getKey(), System.out, System.err));
-    }
-
-    /**
      * Runs the command.
      *
      * @param args    the arguments after {@code info}: none, or {@code --help}
-     * @param options polygpu options (name → value), e.g. {@code Backend}, {@code NvrtcLibrary}
+     * @param backend the {@code Backend} option's value
+     * @param options what the backend providers read
      * @return 0 on success, 1 when no backend can start, 2 for bad arguments
      */
-    public static int run(List<String> args, Map<String, String> options, PrintStream out, PrintStream err) {
+    public static int run(List<String> args, String backend, BackendOptions options, PrintStream out,
+                          PrintStream err) {
         if (args.equals(List.of("--help")) || args.equals(List.of("-h"))) {
             out.println(USAGE);
             return 0;
@@ -54,15 +46,12 @@ public final class InfoCommand {
             err.println(USAGE);
             return 2;
         }
-        Map<String, String> opts = new HashMap<>(options);
-        boolean unmeasured = BandwidthMatrixFiles.configured(options, System.getenv()).isEmpty()
+        boolean unmeasured = BandwidthMatrixFiles.configured(options.bandwidthMatrix(), System.getenv()).isEmpty()
                 && !Files.exists(BandwidthMatrixFiles.defaultFile());
-        if (unmeasured) {
-            opts.put(BandwidthMatrixFiles.OPTION, BandwidthMatrixFiles.UNMEASURED);
-        }
+        BackendOptions opts = unmeasured ? options.withBandwidthMatrix(BandwidthMatrixFiles.UNMEASURED) : options;
         int status = 0;
         try {
-            OpenedBackend opened = open(opts);
+            OpenedBackend opened = Backends.open(backend, opts);
             try {
                 printBackend(opened, out);
                 printMatrix(opened, unmeasured && opened.backend().name().equals("cuda"), out);
@@ -74,12 +63,8 @@ public final class InfoCommand {
             status = 1;
         }
         out.println("CUDA driver: " + CudaDetection.detect().reason());
-        out.println("NVRTC: " + nvrtc(options.get("NvrtcLibrary")));
+        out.println("NVRTC: " + nvrtc(options.nvrtcLibrary().map(Object::toString).orElse(null)));
         return status;
-    }
-
-    private static OpenedBackend open(Map<String, String> options) {
-        return Backends.open(options.getOrDefault("Backend", "auto"), options);
     }
 
     private static void printBackend(OpenedBackend opened, PrintStream out) {

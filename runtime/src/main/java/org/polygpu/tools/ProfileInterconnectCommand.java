@@ -2,11 +2,10 @@ package org.polygpu.tools;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import org.polygpu.backend.Backend;
+import org.polygpu.backend.BackendOptions;
 import org.polygpu.backend.Backends;
 import org.polygpu.backend.OpenedBackend;
 import org.polygpu.topology.BandwidthMatrixFiles;
@@ -38,22 +37,15 @@ public final class ProfileInterconnectCommand {
     }
 
     /**
-     * Runs the command as a program, for machines without the launcher (the GPU pack):
-     * {@code [--polygpu.Option=value ...] [arguments]}; exits with the command's status.
-     */
-    public static void main(String[] commandLine) {
-        Map.Entry<Map<String, String>, List<String>> split = CommandOutput.splitOptions(commandLine);
-        System.exit(run(split.getValue(), split.getKey(), System.out, System.err));
-    }
-
-    /**
      * Runs the command.
      *
      * @param args    the arguments after {@code profile-interconnect}
-     * @param options polygpu options (name → value), e.g. {@code Backend}
+     * @param backend the {@code Backend} option's value
+     * @param options what the backend providers read
      * @return 0 on success, 1 when the backend cannot start or the file cannot be written, 2 for bad arguments
      */
-    public static int run(List<String> args, Map<String, String> options, PrintStream out, PrintStream err) {
+    public static int run(List<String> args, String backend, BackendOptions options, PrintStream out,
+                          PrintStream err) {
         if (args.equals(List.of("--help")) || args.equals(List.of("-h"))) {
             out.println(USAGE);
             return 0;
@@ -66,11 +58,10 @@ public final class ProfileInterconnectCommand {
             err.println(USAGE);
             return 2;
         }
-        Map<String, String> opts = new HashMap<>(options);
         // The matrix is what is being measured: opening the backend must not measure it first.
-        opts.put(BandwidthMatrixFiles.OPTION, BandwidthMatrixFiles.UNMEASURED);
+        BackendOptions opts = options.withBandwidthMatrix(BandwidthMatrixFiles.UNMEASURED);
         try {
-            OpenedBackend opened = Backends.open(opts.getOrDefault("Backend", "auto"), opts);
+            OpenedBackend opened = Backends.open(backend, opts);
             try {
                 err.println(opened.notice());
                 profile(opened.backend(), parsed, out, err);

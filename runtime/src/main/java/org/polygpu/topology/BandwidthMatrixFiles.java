@@ -22,8 +22,6 @@ import org.polygpu.backend.BackendException;
  * file in those cases is measured again and rewritten, since it is polygpu's own. Stateless.
  */
 public final class BandwidthMatrixFiles {
-    /** The option naming a matrix file or preset. */
-    public static final String OPTION = "BandwidthMatrix";
     /** The environment variable naming a matrix file, read when the option is not set. */
     public static final String ENVIRONMENT_VARIABLE = "POLYGPU_BANDWIDTH";
     /** The option value asking for the uniform placeholder instead of a measured matrix. */
@@ -47,10 +45,9 @@ public final class BandwidthMatrixFiles {
     }
 
     /** The matrix the user configured (option, else environment variable), if any, as a path or preset name. */
-    public static Optional<String> configured(Map<String, String> options, Map<String, String> environment) {
-        String option = options.get(OPTION);
-        if (option != null && !option.isBlank()) {
-            return Optional.of(option.strip());
+    public static Optional<String> configured(Optional<String> option, Map<String, String> environment) {
+        if (option.isPresent() && !option.get().isBlank()) {
+            return Optional.of(option.get().strip());
         }
         String variable = environment.get(ENVIRONMENT_VARIABLE);
         return variable == null || variable.isBlank() ? Optional.empty() : Optional.of(variable.strip());
@@ -64,16 +61,16 @@ public final class BandwidthMatrixFiles {
      * @throws IllegalArgumentException naming the file when a configured matrix is missing, malformed or too small
      * @throws BackendException         naming the file when a configured matrix cannot be read
      */
-    public static Choice choose(Backend backend, Map<String, String> options, Map<String, String> environment,
+    public static Choice choose(Backend backend, Optional<String> option, Map<String, String> environment,
                                 Path defaultFile, InterconnectProfiler.Settings settings) {
         int gpus = backend.deviceCount();
-        Optional<String> configured = configured(options, environment);
+        Optional<String> configured = configured(option, environment);
         if (configured.isPresent()) {
             String name = configured.get();
             if (name.equals(UNMEASURED)) {
                 return new Choice(uniform(gpus), "unmeasured (uniform 1 GB/s placeholder)");
             }
-            String via = options.containsKey(OPTION) ? "option " + OPTION : ENVIRONMENT_VARIABLE;
+            String via = option.isPresent() ? "option BandwidthMatrix" : ENVIRONMENT_VARIABLE;
             BandwidthMatrix m = read(name, via);
             if (m.gpuCount() < gpus) {
                 throw new IllegalArgumentException("the bandwidth matrix " + name + " (" + via + ") describes "

@@ -3,12 +3,11 @@ package org.polygpu.cuda;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.Map;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.polygpu.backend.BackendException;
+import org.polygpu.backend.BackendOptions;
 import org.polygpu.backend.BackendProvider;
 import org.polygpu.backend.Backends;
 
@@ -21,13 +20,12 @@ class CudaBackendProviderTest {
         BackendProvider first = Backends.providers().get(0);
         assertEquals("cuda", first.name());
         assertEquals(0, first.priority());
-        assertEquals(java.util.Set.of("MemoryModel", "BandwidthMatrix"), provider.optionNames());
     }
 
     @Test
     void probeSaysWhyNotWithoutAGpu() {
         Assumptions.assumeFalse(CudaDetection.detect().usable(), "this machine has a GPU");
-        BackendProvider.Availability a = provider.probe(Map.of());
+        BackendProvider.Availability a = provider.probe(BackendOptions.defaults());
         assertFalse(a.usable());
         assertEquals(CudaDetection.detect().reason(), a.reason());
     }
@@ -35,25 +33,10 @@ class CudaBackendProviderTest {
     @Test
     void backendCudaWithoutAGpuIsAnErrorSayingWhy() {
         Assumptions.assumeFalse(CudaDetection.detect().usable(), "this machine has a GPU");
-        BackendException e = assertThrows(BackendException.class, () -> Backends.open("cuda", Map.of()));
+        BackendException e = assertThrows(BackendException.class, () -> Backends.open("cuda", BackendOptions.defaults()));
         assertEquals("Backend=cuda cannot run here: " + CudaDetection.detect().reason(), e.getMessage());
         if (!CudaDetectionTest.driverLoadable()) {
             assertEquals("Backend=cuda cannot run here: no CUDA driver (libcuda.so.1 not found)", e.getMessage());
         }
-    }
-
-    @Test
-    void aBadMemoryModelListsTheValidValues() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> provider.open(Map.of("MemoryModel", "unified")));
-        assertEquals("invalid value 'unified' for option MemoryModel; valid values: explicit, managed",
-                e.getMessage());
-    }
-
-    @Test
-    void aBadNumberOfGpusIsRefused() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> provider.open(Map.of("NumberOfGPUs", "two")));
-        assertTrue(e.getMessage().startsWith("invalid value 'two' for option NumberOfGPUs"), e.getMessage());
     }
 }

@@ -76,9 +76,8 @@ public final class MultiGpuDemo {
                               boolean print, PrintStream out) {
         try (EmulatedBackend backend = EmulatedBackend.builder().devices(o.devices()).topology(topology)
                 .model(model).build();
-             ExecutionContext ctx = ExecutionContext.create(backend, RuntimeConfig.fromOptions(Map.of(
-                     "DeviceSelectionPolicy", policy, "RecordDag", "true", "RecordTimeline", "true")),
-                     backend.topology());
+             ExecutionContext ctx = ExecutionContext.create(backend, RuntimeConfig.defaults()
+                     .withDeviceSelectionPolicy(policy).withRecording(true, true), backend.topology());
              Arena arena = Arena.ofConfined()) {
             Kernel square = DemoKernels.square(ctx);
             Kernel diff = DemoKernels.diff(ctx);

@@ -27,7 +27,7 @@ import org.polygpu.cuda.CuResult;
 import org.polygpu.cuda.CudaBackend;
 import org.polygpu.cuda.CudaDriver;
 import org.polygpu.cuda.CudaException;
-import org.polygpu.cuda.MemoryModel;
+import org.polygpu.config.MemoryModel;
 import org.polygpu.sched.ExecutionContext;
 import org.polygpu.sched.Kernel;
 import org.polygpu.sched.Parameter;
@@ -209,7 +209,7 @@ class CudaBackendGpuTest {
         try (CudaBackend gpu = Gpu.open(devices)) {
             BandwidthMatrix m = new InterconnectProfiler(gpu, new InterconnectProfiler.Settings(1 << 20, 1, 3))
                     .profile(InterconnectProfiler.Progress.NONE).toMatrix();
-            RuntimeConfig config = RuntimeConfig.fromOptions(Map.of("DeviceSelectionPolicy", "round-robin"));
+            RuntimeConfig config = RuntimeConfig.defaults().withDeviceSelectionPolicy("round-robin");
             try (ExecutionContext ctx = ExecutionContext.create(gpu, config, m)) {
                 Kernel addOne = ctx.kernel("add_one", MODULE, List.of(
                         Parameter.pointer("x", ElementType.INT, Access.READ_WRITE),

@@ -14,7 +14,7 @@ import org.polygpu.backend.StreamHandle;
 import org.polygpu.cuda.CudaBackend;
 import org.polygpu.cuda.CudaDetection;
 import org.polygpu.cuda.CudaDriver;
-import org.polygpu.cuda.MemoryModel;
+import org.polygpu.config.MemoryModel;
 import org.polygpu.cuda.NvrtcLibrary;
 
 /**

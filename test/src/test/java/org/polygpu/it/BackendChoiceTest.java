@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.util.Map;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.polygpu.backend.BackendOptions;
 import org.polygpu.backend.BackendException;
 import org.polygpu.backend.Backends;
 import org.polygpu.backend.OpenedBackend;
@@ -18,7 +19,7 @@ class BackendChoiceTest {
     @Test
     void autoFallsBackToTheEmulatorWithOneLineSayingWhy() {
         Assumptions.assumeFalse(CudaDetection.detect().usable(), "this machine has a GPU");
-        OpenedBackend opened = Backends.open("auto", Map.of("EmulatedDevices", "2"));
+        OpenedBackend opened = Backends.open("auto", BackendOptions.defaults().withEmulatedDevices(2));
         try {
             assertEquals("emulated", opened.backend().name());
             assertEquals("polygpu: cuda: " + CudaDetection.detect().reason() + "; using 2 emulated "
@@ -32,14 +33,15 @@ class BackendChoiceTest {
     @Test
     void cudaWithoutAGpuIsAnErrorSayingWhyEvenWithTheEmulatorPresent() {
         Assumptions.assumeFalse(CudaDetection.detect().usable(), "this machine has a GPU");
-        BackendException e = assertThrows(BackendException.class, () -> Backends.open("cuda", Map.of()));
+        BackendException e = assertThrows(BackendException.class,
+                () -> Backends.open("cuda", BackendOptions.defaults()));
         assertEquals("Backend=cuda cannot run here: " + CudaDetection.detect().reason(), e.getMessage());
     }
 
     @Test
     void anUnknownBackendListsTheValidOnes() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> Backends.open("opencl", Map.of()));
+                () -> Backends.open("opencl", BackendOptions.defaults()));
         assertEquals("invalid value 'opencl' for option Backend; valid values: auto, cuda, emulated", e.getMessage());
     }
 }

@@ -89,7 +89,7 @@ class BadInputTest {
         try (EmulatedBackend backend = Fixtures.backend(2, "test-2gpu")) {
             assertMessage(IllegalArgumentException.class, "valid values: min-transfer-size, minmax-transfer-time, "
                     + "minmin-transfer-time, round-robin, single-gpu, stream-aware",
-                    () -> RuntimeConfig.fromOptions(Map.of("DeviceSelectionPolicy", "fastest")));
+                    () -> Fixtures.context(backend, c -> c.withDeviceSelectionPolicy("fastest")).close());
             try (ExecutionContext ctx = Fixtures.context(backend)) {
                 assertMessage(BackendException.class, "inc",
                         () -> ctx.kernel("nope", Fixtures.MODULE, List.of(Parameter.scalar("n", ElementType.INT))));
@@ -100,10 +100,13 @@ class BadInputTest {
     }
 
     @Test
-    void numberOfGpusBeyondTheDevicesUsesTheDevicesThatExist() {
-        try (EmulatedBackend backend = Fixtures.backend(2, "test-2gpu");
-             ExecutionContext ctx = Fixtures.context(backend, "NumberOfGPUs", "8")) {
-            assertEquals(2, ctx.deviceCount());
+    void numberOfGpusBeyondTheDevicesIsRefusedSayingHowManyThereAre() {
+        try (EmulatedBackend backend = Fixtures.backend(2, "test-2gpu")) {
+            assertMessage(IllegalArgumentException.class, "NumberOfGPUs=8 but the emulated backend has 2 devices",
+                    () -> Fixtures.context(backend, c -> c.withNumberOfGpus(8)).close());
+            try (ExecutionContext ctx = Fixtures.context(backend, c -> c.withNumberOfGpus(1))) {
+                assertEquals(1, ctx.deviceCount());
+            }
         }
     }
 

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.polygpu.emulator.DeviceModel;
@@ -34,11 +35,12 @@ class BandwidthMatrixFilesTest {
     void withoutAnyMatrixItMeasuresOnceAndSavesForTheNextRun() {
         Path saved = dir.resolve("polygpu/bandwidth.csv");
         try (EmulatedBackend b = gpus(2)) {
-            BandwidthMatrixFiles.Choice first = BandwidthMatrixFiles.choose(b, Map.of(), Map.of(), saved, FAST);
+            BandwidthMatrixFiles.Choice first = BandwidthMatrixFiles.choose(b, Optional.empty(), Map.of(), saved, FAST);
             assertEquals(BandwidthMatrixLoader.preset("test-2gpu"), first.matrix());
             assertTrue(first.source().startsWith("measured now in "), first.source());
             assertTrue(first.source().endsWith("saved to " + saved), first.source());
-            BandwidthMatrixFiles.Choice second = BandwidthMatrixFiles.choose(b, Map.of(), Map.of(), saved, FAST);
+            BandwidthMatrixFiles.Choice second = BandwidthMatrixFiles.choose(b, Optional.empty(), Map.of(), saved,
+                    FAST);
             assertEquals(saved.toString(), second.source());
             assertEquals(first.matrix(), second.matrix());
         }
@@ -49,11 +51,11 @@ class BandwidthMatrixFilesTest {
         Path file = dir.resolve("mine.csv");
         BandwidthMatrixWriter.write(BandwidthMatrixWriter.toCsv(BandwidthMatrixLoader.preset("a100x8")), file);
         try (EmulatedBackend b = gpus(2)) {
-            BandwidthMatrixFiles.Choice c = BandwidthMatrixFiles.choose(b, Map.of("BandwidthMatrix", file.toString()),
+            BandwidthMatrixFiles.Choice c = BandwidthMatrixFiles.choose(b, Optional.of(file.toString()),
                     Map.of("POLYGPU_BANDWIDTH", "h100x8"), dir.resolve("none.csv"), FAST);
             assertEquals(file.toString(), c.source());
             assertEquals(BandwidthMatrixLoader.preset("a100x8").restrictedTo(2), c.matrix());
-            BandwidthMatrixFiles.Choice v = BandwidthMatrixFiles.choose(b, Map.of(),
+            BandwidthMatrixFiles.Choice v = BandwidthMatrixFiles.choose(b, Optional.empty(),
                     Map.of("POLYGPU_BANDWIDTH", "h100x8"), dir.resolve("none.csv"), FAST);
             assertEquals(BandwidthMatrixLoader.preset("h100x8").restrictedTo(2), v.matrix());
         }
@@ -66,7 +68,7 @@ class BandwidthMatrixFilesTest {
         Files.writeString(file, "From,To,Bandwidth\n-1,0,12\n0,0,fast\n");
         try (EmulatedBackend b = gpus(1)) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> BandwidthMatrixFiles
-                    .choose(b, Map.of("BandwidthMatrix", file.toString()), Map.of(), dir.resolve("x.csv"), FAST));
+                    .choose(b, Optional.of(file.toString()), Map.of(), dir.resolve("x.csv"), FAST));
             assertEquals(file + ", line 3: Bandwidth must be a number of GB/s, found 'fast' (from option "
                     + "BandwidthMatrix)", e.getMessage());
         }
@@ -76,8 +78,8 @@ class BandwidthMatrixFilesTest {
     void aMissingConfiguredFileIsAnErrorNamingIt() {
         try (EmulatedBackend b = gpus(1)) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> BandwidthMatrixFiles
-                    .choose(b, Map.of(), Map.of("POLYGPU_BANDWIDTH", "/nonexistent/bw.csv"), dir.resolve("x.csv"),
-                            FAST));
+                    .choose(b, Optional.empty(), Map.of("POLYGPU_BANDWIDTH", "/nonexistent/bw.csv"),
+                            dir.resolve("x.csv"), FAST));
             assertTrue(e.getMessage().startsWith("bandwidth matrix '/nonexistent/bw.csv' is neither an existing file "
                     + "nor a preset"), e.getMessage());
             assertTrue(e.getMessage().endsWith("(from POLYGPU_BANDWIDTH)"), e.getMessage());
@@ -88,7 +90,7 @@ class BandwidthMatrixFilesTest {
     void aConfiguredMatrixForFewerGpusIsAnError() {
         try (EmulatedBackend b = gpus(2)) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> BandwidthMatrixFiles
-                    .choose(b, Map.of("BandwidthMatrix", "h100x1"), Map.of(), dir.resolve("x.csv"), FAST));
+                    .choose(b, Optional.of("h100x1"), Map.of(), dir.resolve("x.csv"), FAST));
             assertEquals("the bandwidth matrix h100x1 (option BandwidthMatrix) describes 1 GPU but 2 are used; "
                     + "measure this machine with `polygpu profile-interconnect --out h100x1`", e.getMessage());
         }
@@ -99,7 +101,7 @@ class BandwidthMatrixFilesTest {
         Path saved = dir.resolve("bandwidth.csv");
         Files.writeString(saved, "From,To,Bandwidth\n-1,0,12\n0,0,100\n");
         try (EmulatedBackend b = gpus(2)) {
-            BandwidthMatrixFiles.Choice c = BandwidthMatrixFiles.choose(b, Map.of(), Map.of(), saved, FAST);
+            BandwidthMatrixFiles.Choice c = BandwidthMatrixFiles.choose(b, Optional.empty(), Map.of(), saved, FAST);
             assertTrue(c.source().startsWith(saved + " describes only 1 GPU; measured now"), c.source());
             assertEquals(BandwidthMatrixLoader.preset("test-2gpu"), BandwidthMatrixLoader.load(saved));
         }
@@ -108,7 +110,7 @@ class BandwidthMatrixFilesTest {
     @Test
     void unmeasuredGivesTheUniformPlaceholder() {
         try (EmulatedBackend b = gpus(2)) {
-            BandwidthMatrixFiles.Choice c = BandwidthMatrixFiles.choose(b, Map.of("BandwidthMatrix", "unmeasured"),
+            BandwidthMatrixFiles.Choice c = BandwidthMatrixFiles.choose(b, Optional.of("unmeasured"),
                     Map.of(), dir.resolve("x.csv"), FAST);
             assertEquals(1, c.matrix().bandwidth(0, 1));
             assertEquals(1, c.matrix().bandwidth(2, 0));

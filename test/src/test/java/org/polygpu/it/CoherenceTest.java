@@ -34,7 +34,7 @@ class CoherenceTest {
     @Test
     void forkJoinAcrossTwoDevicesComputesTheRightValues() {
         try (EmulatedBackend backend = Fixtures.backend(2, "test-2gpu");
-             ExecutionContext ctx = Fixtures.context(backend, "DeviceSelectionPolicy", "round-robin")) {
+             ExecutionContext ctx = Fixtures.context(backend, c -> c.withDeviceSelectionPolicy("round-robin"))) {
             Kernel inc = Fixtures.inc(ctx);
             Kernel scale = Fixtures.scale(ctx);
             Kernel add = Fixtures.add(ctx);
@@ -61,7 +61,7 @@ class CoherenceTest {
     @Test
     void hostWriteIsSeenByTheNextKernelOnAnyDevice() {
         try (EmulatedBackend backend = Fixtures.backend(2, "test-2gpu");
-             ExecutionContext ctx = Fixtures.context(backend, "DeviceSelectionPolicy", "round-robin")) {
+             ExecutionContext ctx = Fixtures.context(backend, c -> c.withDeviceSelectionPolicy("round-robin"))) {
             Kernel inc = Fixtures.inc(ctx);
             DeviceArray x = ctx.newArray(ElementType.FLOAT, N);
             fill(ctx, x);
@@ -88,7 +88,7 @@ class CoherenceTest {
     private static int copySourceForSecondReader(BandwidthMatrix m) {
         try (EmulatedBackend backend = EmulatedBackend.builder().devices(2).topology(m).model(DeviceModel.V100)
                 .build();
-             ExecutionContext ctx = Fixtures.context(backend, "DeviceSelectionPolicy", "round-robin")) {
+             ExecutionContext ctx = Fixtures.context(backend, c -> c.withDeviceSelectionPolicy("round-robin"))) {
             Kernel scale = Fixtures.scale(ctx);
             DeviceArray x = ctx.newArray(ElementType.FLOAT, N);
             fill(ctx, x);

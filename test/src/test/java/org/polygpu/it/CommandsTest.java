@@ -13,8 +13,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.polygpu.backend.BackendOptions;
 import org.polygpu.cuda.CudaDetection;
 import org.polygpu.emulator.DeviceModel;
+import org.polygpu.lang.ContextOptions;
 import org.polygpu.tools.InfoCommand;
 import org.polygpu.tools.ProfileInterconnectCommand;
 import org.polygpu.topology.BandwidthMatrixLoader;
@@ -32,7 +34,7 @@ class CommandsTest {
     }
 
     private interface Command {
-        int run(List<String> args, Map<String, String> options, PrintStream out, PrintStream err);
+        int run(List<String> args, String backend, BackendOptions options, PrintStream out, PrintStream err);
     }
 
     private static Run run(Command command, List<String> args, Map<String, String> options) {
@@ -41,7 +43,8 @@ class CommandsTest {
         int status;
         try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
              PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-            status = command.run(args, options, o, e);
+            ContextOptions parsed = ContextOptions.parse(options);
+            status = command.run(args, parsed.backend(), parsed.backendOptions(), o, e);
         }
         return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }

@@ -21,7 +21,7 @@ class DeterminismTest {
 
     private static Run run(String policy) {
         try (EmulatedBackend backend = Fixtures.backend(4, "v100x8");
-             ExecutionContext ctx = Fixtures.context(backend, "DeviceSelectionPolicy", policy)) {
+             ExecutionContext ctx = Fixtures.context(backend, c -> c.withDeviceSelectionPolicy(policy))) {
             float result = Workload.run(ctx, 6, 4, 2000);
             ctx.synchronize();
             ScheduleLog log = ctx.scheduleLog();

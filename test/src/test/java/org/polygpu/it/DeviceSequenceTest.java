@@ -27,7 +27,7 @@ class DeviceSequenceTest {
     })
     void independentPipelinesSpreadOnePerDeviceAndStayThere(int devices, String topology, String policy) {
         try (EmulatedBackend backend = Fixtures.backend(devices, topology);
-             ExecutionContext ctx = Fixtures.context(backend, "DeviceSelectionPolicy", policy)) {
+             ExecutionContext ctx = Fixtures.context(backend, c -> c.withDeviceSelectionPolicy(policy))) {
             Kernel inc = Fixtures.inc(ctx);
             List<DeviceArray> xs = new ArrayList<>();
             for (int p = 0; p < devices; p++) {
@@ -63,7 +63,7 @@ class DeviceSequenceTest {
     @CsvSource({"round-robin, 0", "stream-aware, 0", "minmax-transfer-time, 1", "minmin-transfer-time, 1"})
     void forkJoinOnTwoDevices(String policy, int joinDevice) {
         try (EmulatedBackend backend = Fixtures.backend(2, "test-2gpu");
-             ExecutionContext ctx = Fixtures.context(backend, "DeviceSelectionPolicy", policy)) {
+             ExecutionContext ctx = Fixtures.context(backend, c -> c.withDeviceSelectionPolicy(policy))) {
             Kernel inc = Fixtures.inc(ctx);
             Kernel add = Fixtures.add(ctx);
             DeviceArray a = ctx.newArray(ElementType.FLOAT, N);
@@ -82,7 +82,7 @@ class DeviceSequenceTest {
     @CsvSource({"round-robin", "minmax-transfer-time", "min-transfer-size"})
     void reductionTreeOnEightDevices(String policy) {
         try (EmulatedBackend backend = Fixtures.backend(8, "v100x8");
-             ExecutionContext ctx = Fixtures.context(backend, "DeviceSelectionPolicy", policy)) {
+             ExecutionContext ctx = Fixtures.context(backend, c -> c.withDeviceSelectionPolicy(policy))) {
             Kernel inc = Fixtures.inc(ctx);
             Kernel add = Fixtures.add(ctx);
             List<DeviceArray> level = new ArrayList<>();

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import org.polygpu.backend.BackendOptions;
 import org.polygpu.array.Access;
 import org.polygpu.array.DeviceArray;
 import org.polygpu.array.ElementType;
@@ -27,6 +28,7 @@ import org.polygpu.backend.OpenedBackend;
 import org.polygpu.backend.OperationLabel;
 import org.polygpu.backend.StreamHandle;
 import org.polygpu.backend.TimedOperation;
+import org.polygpu.config.MemoryModel;
 import org.polygpu.config.RuntimeConfig;
 import org.polygpu.cuda.CudaBackend;
 import org.polygpu.cuda.CudaDetection;
@@ -34,6 +36,7 @@ import org.polygpu.cuda.CudaException;
 import org.polygpu.sched.ExecutionContext;
 import org.polygpu.sched.Kernel;
 import org.polygpu.sched.Parameter;
+import org.polygpu.lang.ContextOptions;
 import org.polygpu.tools.InfoCommand;
 import org.polygpu.tools.ProfileInterconnectCommand;
 
@@ -81,13 +84,13 @@ final class FakeDriverProbe {
         Path csv = dir.resolve("bandwidth.csv");
         print("profile-interconnect status", command("profile-interconnect", ProfileInterconnectCommand::run,
                 List.of("--out", csv.toString(), "--size", "1M", "--repeats", "3"), Map.of("Backend", "cuda")));
-        OpenedBackend opened = Backends.open("cuda", Map.of("BandwidthMatrix", csv.toString()));
+        OpenedBackend opened = Backends.open("cuda", BackendOptions.defaults().withBandwidthMatrix(csv.toString()));
         try (CudaBackend cuda = (CudaBackend) opened.backend()) {
             print("notice", opened.notice());
             print("matrix", Arrays.deepToString(opened.bandwidth().toArray()));
             print("peer access", cuda.peerAccess(0, 1) + " " + cuda.peerAccess(1, 0));
-            RuntimeConfig config = RuntimeConfig.fromOptions(Map.of("DeviceSelectionPolicy", "round-robin",
-                    "RecordTimeline", "true"));
+            RuntimeConfig config = RuntimeConfig.defaults().withDeviceSelectionPolicy("round-robin")
+                    .withRecording(false, true);
             try (ExecutionContext ctx = ExecutionContext.create(cuda, config, opened.bandwidth())) {
                 DeviceArray x = kernels(ctx);
                 timeline(ctx);
@@ -98,10 +101,10 @@ final class FakeDriverProbe {
             cuda.free(fresh);
             print("free memory", cuda.freeMemory(0) + " " + cuda.freeMemory(1));
         }
-        OpenedBackend managed = Backends.open("cuda", Map.of("BandwidthMatrix", csv.toString(), "MemoryModel",
-                "managed"));
-        try (ExecutionContext ctx = ExecutionContext.create(managed.backend(), RuntimeConfig.fromOptions(Map.of(
-                "DeviceSelectionPolicy", "round-robin")), managed.bandwidth())) {
+        OpenedBackend managed = Backends.open("cuda", BackendOptions.defaults().withBandwidthMatrix(csv.toString())
+                .withMemoryModel(MemoryModel.MANAGED));
+        try (ExecutionContext ctx = ExecutionContext.create(managed.backend(),
+                RuntimeConfig.defaults().withDeviceSelectionPolicy("round-robin"), managed.bandwidth())) {
             print("managed", addOneTenTimes(ctx, freshInts(ctx), 0));
         } finally {
             managed.backend().close();
@@ -114,7 +117,7 @@ final class FakeDriverProbe {
         CudaDetection.Result r = CudaDetection.detect();
         print("detection", r.state() + ": " + r.reason());
         try {
-            Backends.open("cuda", Map.of("BandwidthMatrix", "unmeasured")).backend().close();
+            Backends.open("cuda", BackendOptions.defaults().withBandwidthMatrix("unmeasured")).backend().close();
             print("open", "opened");
         } catch (BackendException e) {
             print("open", e.getMessage());
@@ -280,7 +283,7 @@ final class FakeDriverProbe {
     }
 
     private interface Command {
-        int run(List<String> args, Map<String, String> options, PrintStream out, PrintStream err);
+        int run(List<String> args, String backend, BackendOptions options, PrintStream out, PrintStream err);
     }
 
     /** Runs a command, printing its output lines under the keys {@code NAME out} and {@code NAME err}. */
@@ -290,7 +293,8 @@ final class FakeDriverProbe {
         int status;
         try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
              PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-            status = command.run(args, options, o, e);
+            ContextOptions parsed = ContextOptions.parse(options);
+            status = command.run(args, parsed.backend(), parsed.backendOptions(), o, e);
         }
         out.toString(StandardCharsets.UTF_8).lines().forEach(line -> print(name + " out", line));
         err.toString(StandardCharsets.UTF_8).lines().forEach(line -> print(name + " err", line));

@@ -2,13 +2,13 @@ package org.polygpu.it;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.function.UnaryOperator;
 
 import org.polygpu.array.Access;
 import org.polygpu.array.ElementType;
 import org.polygpu.backend.LaunchConfig;
+import org.polygpu.config.OptionValue;
 import org.polygpu.config.RuntimeConfig;
 import org.polygpu.emulator.DeviceModel;
 import org.polygpu.emulator.EmulatedBackend;
@@ -72,14 +72,19 @@ final class Fixtures {
                 .model(DeviceModel.V100).build();
     }
 
-    static ExecutionContext context(EmulatedBackend backend, String... options) {
-        Map<String, String> map = new HashMap<>();
-        for (int i = 0; i < options.length; i += 2) {
-            map.put(options[i], options[i + 1]);
-        }
-        map.putIfAbsent("RecordDag", "true");
-        map.putIfAbsent("RecordTimeline", "true");
-        return ExecutionContext.create(backend, RuntimeConfig.fromOptions(map), backend.topology());
+    /** A context recording the DAG and the timeline, with the defaults changed by {@code options}. */
+    static ExecutionContext context(EmulatedBackend backend, UnaryOperator<RuntimeConfig> options) {
+        RuntimeConfig config = options.apply(RuntimeConfig.defaults().withRecording(true, true));
+        return ExecutionContext.create(backend, config, backend.topology());
+    }
+
+    static ExecutionContext context(EmulatedBackend backend) {
+        return context(backend, UnaryOperator.identity());
+    }
+
+    /** The constant of an option's enum written as in an option, such as {@code multigpu-disjoint}. */
+    static <E extends Enum<E> & OptionValue> E option(Class<E> type, String value) {
+        return OptionValue.parse(type, type.getSimpleName(), value);
     }
 
     static BandwidthMatrix matrix(String preset) {

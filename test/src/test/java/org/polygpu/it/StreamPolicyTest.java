@@ -8,6 +8,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.polygpu.config.RetrieveParentStreamPolicy;
+import org.polygpu.config.RetrieveNewStreamPolicy;
+import org.polygpu.config.ExecutionPolicy;
 import org.polygpu.array.DeviceArray;
 import org.polygpu.array.ElementType;
 import org.polygpu.emulator.EmulatedBackend;
@@ -33,8 +36,9 @@ class StreamPolicyTest {
     })
     void childrenOfOneParent(String policy, int bDevice, int bStream, int cDevice, int cStream) {
         try (EmulatedBackend backend = Fixtures.backend(2, "test-2gpu");
-             ExecutionContext ctx = Fixtures.context(backend, "RetrieveParentStreamPolicy", policy,
-                     "DeviceSelectionPolicy", "round-robin")) {
+             ExecutionContext ctx = Fixtures.context(backend, c -> c
+                     .withParentStreamPolicy(Fixtures.option(RetrieveParentStreamPolicy.class, policy))
+                     .withDeviceSelectionPolicy("round-robin"))) {
             Kernel inc = Fixtures.inc(ctx);
             Kernel scale = Fixtures.scale(ctx);
             DeviceArray x = ctx.newArray(ElementType.FLOAT, N);
@@ -55,7 +59,8 @@ class StreamPolicyTest {
     void alwaysNewCreatesAStreamPerIndependentComputationWhileReuseTakesFreeOnes() {
         for (String policy : List.of("reuse", "always-new")) {
             try (EmulatedBackend backend = Fixtures.backend(1, "h100x1");
-                 ExecutionContext ctx = Fixtures.context(backend, "RetrieveNewStreamPolicy", policy)) {
+                 ExecutionContext ctx = Fixtures.context(backend,
+                         c -> c.withNewStreamPolicy(Fixtures.option(RetrieveNewStreamPolicy.class, policy)))) {
                 Kernel inc = Fixtures.inc(ctx);
                 for (int i = 0; i < 6; i++) {
                     DeviceArray x = ctx.newArray(ElementType.FLOAT, N);
@@ -70,7 +75,7 @@ class StreamPolicyTest {
     @Test
     void syncExecutionFinishesEveryLaunchBeforeReturning() {
         try (EmulatedBackend backend = Fixtures.backend(2, "test-2gpu");
-             ExecutionContext ctx = Fixtures.context(backend, "ExecutionPolicy", "sync")) {
+             ExecutionContext ctx = Fixtures.context(backend, c -> c.withExecutionPolicy(ExecutionPolicy.SYNC))) {
             Kernel inc = Fixtures.inc(ctx);
             DeviceArray x = ctx.newArray(ElementType.FLOAT, N);
             for (int i = 0; i < 3; i++) {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.polygpu.config.DependencyPolicy;
 import org.polygpu.array.DeviceArray;
 import org.polygpu.array.ElementType;
 import org.polygpu.backend.TimedOperation;
@@ -48,7 +49,7 @@ class StreamSchedulingTest {
     @Test
     void noConstSerialisesTheSameReaders() {
         try (EmulatedBackend backend = Fixtures.backend(1, "h100x1");
-             ExecutionContext ctx = Fixtures.context(backend, "DependencyPolicy", "no-const")) {
+             ExecutionContext ctx = Fixtures.context(backend, c -> c.withDependencyPolicy(DependencyPolicy.NO_CONST))) {
             Kernel scale = Fixtures.scale(ctx);
             DeviceArray x = ctx.newArray(ElementType.FLOAT, N);
             Computation r1 = ctx.launch(scale, Fixtures.launch(), x, ctx.newArray(ElementType.FLOAT, N), N, 2f);
@@ -61,10 +62,10 @@ class StreamSchedulingTest {
 
     /** Host accesses with no live parents skip the DAG unless it is recorded; both paths must wait alike. */
     @ParameterizedTest(name = "RecordDag={0}")
-    @ValueSource(strings = {"true", "false"})
-    void hostReadAfterAReadOnlyKernelDoesNotWaitButAHostWriteDoes(String recordDag) {
+    @ValueSource(booleans = {true, false})
+    void hostReadAfterAReadOnlyKernelDoesNotWaitButAHostWriteDoes(boolean recordDag) {
         try (EmulatedBackend backend = Fixtures.backend(1, "h100x1");
-             ExecutionContext ctx = Fixtures.context(backend, "RecordDag", recordDag)) {
+             ExecutionContext ctx = Fixtures.context(backend, c -> c.withRecording(recordDag, true))) {
             Kernel scale = Fixtures.scale(ctx);
             DeviceArray x = ctx.newArray(ElementType.FLOAT, N);
             ctx.write(x, 3, 7f);
@@ -82,11 +83,11 @@ class StreamSchedulingTest {
     }
 
     @ParameterizedTest(name = "RecordDag={0}")
-    @ValueSource(strings = {"true", "false"})
-    void hostReadOfAKernelResultWaitsForThatKernelOnly(String recordDag) {
+    @ValueSource(booleans = {true, false})
+    void hostReadOfAKernelResultWaitsForThatKernelOnly(boolean recordDag) {
         try (EmulatedBackend backend = Fixtures.backend(2, "test-2gpu");
-             ExecutionContext ctx = Fixtures.context(backend, "DeviceSelectionPolicy", "round-robin",
-                     "RecordDag", recordDag)) {
+             ExecutionContext ctx = Fixtures.context(backend,
+                     c -> c.withDeviceSelectionPolicy("round-robin").withRecording(recordDag, true))) {
             Kernel inc = Fixtures.inc(ctx);
             DeviceArray x = ctx.newArray(ElementType.FLOAT, N);
             DeviceArray y = ctx.newArray(ElementType.FLOAT, 100 * N);

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.polygpu.config.MemoryModel;
 
 /** The polygpu options: defaults, values seen by getoptions(), effects, and bad values stopping the context. */
 class OptionsTest {
@@ -57,6 +58,11 @@ class OptionsTest {
         "DeviceSelectionPolicy; best; minmax-transfer-time",
         "RetrieveNewStreamPolicy; fifo; reuse, always-new",
         "NumberOfGPUs; many; expected an integer",
+        "NumberOfGPUs; -1; at least 0",
+        "DataThreshold; 1.5; in [0, 1]",
+        "MemoryModel; bogus; valid values: explicit, managed",
+        "RetrieveParentStreamPolicy; nearest; same-as-parent, disjoint, multigpu-disjoint, multigpu-early-disjoint",
+        "EnableComputationTimers; maybe; true",
         "Backend; fpga; auto",
         "EmulatedDevices; 0; at least 1"})
     void badValueStopsContextCreationWithTheValidValues(String option, String value, String listed) {
@@ -71,6 +77,42 @@ class OptionsTest {
             PolyglotException e = assertThrows(PolyglotException.class, () -> Polyglot.eval(c, "CU"));
             assertTrue(e.getMessage().contains("1..8"), e.getMessage());
         }
+    }
+
+    @Test
+    void moreGpusThanTheBackendHasStopsTheContextSayingHowManyThereAre() {
+        try (Context c = Polyglot.context(Map.of("NumberOfGPUs", "6", "EmulatedDevices", "4"))) {
+            PolyglotException e = assertThrows(PolyglotException.class, () -> Polyglot.eval(c, "CU"));
+            assertTrue(e.getMessage().contains("NumberOfGPUs=6 but the emulated backend has 4 devices"),
+                    e.getMessage());
+        }
+    }
+
+    /** An emulator option is checked even where another backend runs, so a typo never waits for another machine. */
+    @Test
+    void anUnknownEmulatedDeviceModelStopsTheContextWhateverTheBackend() {
+        try (Context c = Polyglot.context(Map.of("Backend", "cuda", "EmulatedDeviceModel", "P100"))) {
+            PolyglotException e = assertThrows(PolyglotException.class, () -> Polyglot.eval(c, "CU"));
+            assertTrue(e.getMessage().contains("unknown device model 'P100'"), e.getMessage());
+        }
+    }
+
+    @Test
+    void commandLineOptionsAreParsedWithTheSameTypes() {
+        ContextOptions o = ContextOptions.parse(Map.of("NumberOfGPUs", "2", "MemoryModel", "managed",
+                "EmulatedDevices", "3", "ExportTrace", "t.json"));
+        assertEquals(2, o.runtime().numberOfGpus());
+        assertEquals(MemoryModel.MANAGED, o.backendOptions().memoryModel());
+        assertEquals(3, o.backendOptions().emulatedDevices());
+        assertTrue(o.runtime().recordTimeline(), "a trace export records the timeline");
+        assertEquals("managed", o.shown().get("MemoryModel"));
+        assertEquals(0, ContextOptions.parse(Map.of()).backendOptions().emulatedDevices(), "unset: the default");
+        IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
+                () -> ContextOptions.parse(Map.of("Colour", "blue")));
+        assertTrue(unknown.getMessage().contains("unknown option 'polygpu.Colour'"), unknown.getMessage());
+        IllegalArgumentException bad = assertThrows(IllegalArgumentException.class,
+                () -> ContextOptions.parse(Map.of("ExecutionPolicy", "later")));
+        assertTrue(bad.getMessage().contains("valid values: async, sync"), bad.getMessage());
     }
 
     @Test

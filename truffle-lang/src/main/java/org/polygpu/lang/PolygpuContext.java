@@ -2,6 +2,7 @@ package org.polygpu.lang;
 
 import java.io.PrintWriter;
 
+import org.polygpu.backend.Backends;
 import org.polygpu.lang.builtins.Builtins;
 import org.polygpu.lang.objects.NamespaceObject;
 
@@ -20,11 +21,11 @@ public final class PolygpuContext {
     private static final ContextReference<PolygpuContext> REFERENCE = ContextReference.create(PolygpuLanguage.class);
 
     private final TruffleLanguage.Env env;
-    private final PolygpuOptions.Values options;
+    private final ContextOptions options;
     private PolygpuRuntime runtime;
     private NamespaceObject root;
 
-    PolygpuContext(TruffleLanguage.Env env, PolygpuOptions.Values options) {
+    PolygpuContext(TruffleLanguage.Env env, ContextOptions options) {
         this.env = env;
         this.options = options;
     }
@@ -41,7 +42,7 @@ public final class PolygpuContext {
         }
         runtime = PolygpuRuntime.open(options);
         root = Builtins.rootNamespace(runtime, env);
-        if (options.text("Backend").equals("auto")) {
+        if (options.backend().equals(Backends.AUTO)) {
             PrintWriter err = new PrintWriter(env.err(), true);
             err.println(runtime.notice());
         }
@@ -51,7 +52,7 @@ public final class PolygpuContext {
         return env;
     }
 
-    public PolygpuOptions.Values options() {
+    public ContextOptions options() {
         return options;
     }
 

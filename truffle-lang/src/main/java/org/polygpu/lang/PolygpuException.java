@@ -83,14 +83,12 @@ public final class PolygpuException extends AbstractTruffleException {
     }
 
     /**
-     * The runtime's exception as the guest sees it; the only place where runtime, backend and NVRTC exceptions
-     * become guest errors. Their messages already name the array, parameter, CUDA error or compiler log.
+     * A user error reported by the runtime, as the guest sees it: its messages already name the array, parameter,
+     * CUDA error or compiler log. Only {@code PolygpuRuntime}'s gate calls this, and only for the runtime's documented
+     * user errors; any other exception is a bug and stays an internal error.
      */
     @TruffleBoundary
-    public static PolygpuException fromRuntime(RuntimeException e) {
-        if (e instanceof PolygpuException p) {
-            return p;
-        }
+    public static PolygpuException fromUserError(RuntimeException e) {
         String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
         return new PolygpuException(message, null);
     }

@@ -23,7 +23,7 @@ public final class PolygpuLanguage extends TruffleLanguage<PolygpuContext> {
 
     @Override
     protected PolygpuContext createContext(Env env) {
-        return new PolygpuContext(env, PolygpuOptions.read(env.getOptions()));
+        return new PolygpuContext(env, ContextOptions.read(env.getOptions()));
     }
 
     @Override

@@ -3,10 +3,13 @@ package org.polygpu.lang;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
 
 import org.polygpu.array.DeviceArray;
 import org.polygpu.array.ElementType;
 import org.polygpu.backend.Backend;
+import org.polygpu.backend.BackendException;
 import org.polygpu.backend.Backends;
 import org.polygpu.backend.DeviceProperties;
 import org.polygpu.backend.LaunchConfig;
@@ -24,8 +27,9 @@ import org.polygpu.topology.BandwidthMatrixLoader;
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 
 /**
- * The language's gate to the runtime: each method makes one call to the {@link ExecutionContext} (or to the backend
- * or NVRTC) and turns whatever it throws into a {@link PolygpuException}. Guest objects call nothing else.
+ * The language's gate to the runtime: each method makes one call to the {@link ExecutionContext} (or to the backend)
+ * through {@link #call}, which turns the runtime's user errors into a {@link PolygpuException} and lets bugs through
+ * as internal errors. Guest objects call nothing else.
  *
  * <p>Thread-safety: the execution context serves one thread at a time, so every call holds this object's lock (a
  * polyglot context may be entered by several host threads). Owns the execution context and the backend; closed
@@ -37,11 +41,11 @@ public final class PolygpuRuntime {
 
     private final ExecutionContext context;
     private final Backend backend;
-    private final PolygpuOptions.Values options;
+    private final ContextOptions options;
     private final String notice;
     private Nvrtc nvrtc;
 
-    private PolygpuRuntime(ExecutionContext context, Backend backend, PolygpuOptions.Values options, String notice) {
+    private PolygpuRuntime(ExecutionContext context, Backend backend, ContextOptions options, String notice) {
         this.context = context;
         this.backend = backend;
         this.options = options;
@@ -50,24 +54,47 @@ public final class PolygpuRuntime {
 
     /** Opens the backend the options name and an execution context over it. */
     @TruffleBoundary
-    static PolygpuRuntime open(PolygpuOptions.Values options) {
+    static PolygpuRuntime open(ContextOptions options) {
         OpenedBackend opened;
         try {
-            opened = Backends.open(options.text("Backend"), options.backendOptions());
-        } catch (RuntimeException e) {
+            opened = Backends.open(options.backend(), options.backendOptions());
+        } catch (IllegalArgumentException | IllegalStateException | BackendException e) {
             throw PolygpuException.badOptions(e.getMessage());
         }
         try {
-            String matrix = options.text("BandwidthMatrix");
+            Optional<String> matrix = options.backendOptions().bandwidthMatrix();
             // Real backends apply BandwidthMatrix themselves; for the emulator it overrides the policies' view only.
-            boolean override = !matrix.isEmpty() && opened.backend().name().equals("emulated");
-            BandwidthMatrix bandwidth = override ? BandwidthMatrixLoader.resolve(matrix) : opened.bandwidth();
-            ExecutionContext context = ExecutionContext.create(opened.backend(), options.runtimeConfig(), bandwidth);
+            boolean override = matrix.isPresent() && opened.backend().name().equals("emulated");
+            BandwidthMatrix bandwidth = override ? BandwidthMatrixLoader.resolve(matrix.get()) : opened.bandwidth();
+            ExecutionContext context = ExecutionContext.create(opened.backend(), options.runtime(), bandwidth);
             return new PolygpuRuntime(context, opened.backend(), options, opened.notice());
-        } catch (RuntimeException e) {
+        } catch (IllegalArgumentException | IllegalStateException | BackendException e) {
             opened.backend().close();
             throw PolygpuException.badOptions(e.getMessage());
+        } catch (RuntimeException | Error e) {
+            opened.backend().close();
+            throw e;
         }
+    }
+
+    /**
+     * Runs one runtime call under this object's lock and turns the runtime's documented user errors (a bad argument
+     * or state, an index out of range, a backend or compiler failure) into the guest's exception. Anything else is
+     * a bug in polygpu: it propagates with its stack trace and reaches the host as an internal error.
+     */
+    private synchronized <T> T call(Supplier<T> action) {
+        try {
+            return action.get();
+        } catch (IllegalArgumentException | IllegalStateException | IndexOutOfBoundsException | BackendException e) {
+            throw PolygpuException.fromUserError(e);
+        }
+    }
+
+    private void run(Runnable action) {
+        call(() -> {
+            action.run();
+            return null;
+        });
     }
 
     /** What backend was chosen and why, one line. */
@@ -75,107 +102,62 @@ public final class PolygpuRuntime {
         return notice;
     }
 
-    public PolygpuOptions.Values options() {
+    public ContextOptions options() {
         return options;
     }
 
-    /** The backend's name: {@code cuda} or {@code emulated}. */
-    public String backendName() {
-        return backend.name();
+    @TruffleBoundary
+    public DeviceArray newArray(ElementType type, long... shape) {
+        return call(() -> context.newArray(type, shape));
     }
 
     @TruffleBoundary
-    public synchronized DeviceArray newArray(ElementType type, long... shape) {
-        try {
-            return context.newArray(type, shape);
-        } catch (RuntimeException e) {
-            throw PolygpuException.fromRuntime(e);
-        }
+    public Object read(DeviceArray array, long index) {
+        return call(() -> context.read(array, index));
     }
 
     @TruffleBoundary
-    public synchronized Object read(DeviceArray array, long index) {
-        try {
-            return context.read(array, index);
-        } catch (RuntimeException e) {
-            throw PolygpuException.fromRuntime(e);
-        }
-    }
-
-    @TruffleBoundary
-    public synchronized void write(DeviceArray array, long index, Object value) {
-        try {
-            context.write(array, index, value);
-        } catch (RuntimeException e) {
-            throw PolygpuException.fromRuntime(e);
-        }
+    public void write(DeviceArray array, long index, Object value) {
+        run(() -> context.write(array, index, value));
     }
 
     /** Reads {@code dst.byteSize()} bytes of {@code array} from {@code byteOffset}. */
     @TruffleBoundary
-    public synchronized void copyToHost(DeviceArray array, long byteOffset, MemorySegment dst) {
-        try {
-            context.copyToHost(array, byteOffset, dst);
-        } catch (RuntimeException e) {
-            throw PolygpuException.fromRuntime(e);
-        }
+    public void copyToHost(DeviceArray array, long byteOffset, MemorySegment dst) {
+        run(() -> context.copyToHost(array, byteOffset, dst));
     }
 
     /** Writes all of {@code src} into {@code array} from {@code byteOffset}. */
     @TruffleBoundary
-    public synchronized void copyFromHost(DeviceArray array, long byteOffset, MemorySegment src) {
-        try {
-            context.copyFromHost(array, byteOffset, src);
-        } catch (RuntimeException e) {
-            throw PolygpuException.fromRuntime(e);
-        }
+    public void copyFromHost(DeviceArray array, long byteOffset, MemorySegment src) {
+        run(() -> context.copyFromHost(array, byteOffset, src));
     }
 
     /** Copies all of {@code src} into {@code dst} on a device. */
     @TruffleBoundary
-    public synchronized void copy(DeviceArray src, DeviceArray dst) {
-        try {
-            context.copy(src, dst);
-        } catch (RuntimeException e) {
-            throw PolygpuException.fromRuntime(e);
-        }
+    public void copy(DeviceArray src, DeviceArray dst) {
+        run(() -> context.copy(src, dst));
     }
 
     @TruffleBoundary
-    public synchronized void free(DeviceArray array) {
-        try {
-            context.free(array);
-        } catch (RuntimeException e) {
-            throw PolygpuException.fromRuntime(e);
-        }
+    public void free(DeviceArray array) {
+        run(() -> context.free(array));
     }
 
     @TruffleBoundary
-    public synchronized Kernel kernel(String name, ModuleImage image, List<Parameter> parameters) {
-        try {
-            return context.kernel(name, image, parameters);
-        } catch (RuntimeException e) {
-            throw PolygpuException.fromRuntime(e);
-        }
+    public Kernel kernel(String name, ModuleImage image, List<Parameter> parameters) {
+        return call(() -> context.kernel(name, image, parameters));
     }
 
     /** Launches {@code kernel}; returns the scheduled computation (its device and stream are already chosen). */
     @TruffleBoundary
-    public synchronized Computation launch(Kernel kernel, LaunchConfig config, Object[] arguments) {
-        try {
-            return context.launch(kernel, config, arguments);
-        } catch (RuntimeException e) {
-            throw PolygpuException.fromRuntime(e);
-        }
+    public Computation launch(Kernel kernel, LaunchConfig config, Object[] arguments) {
+        return call(() -> context.launch(kernel, config, arguments));
     }
 
     @TruffleBoundary
-    public synchronized void synchronize() {
-        try {
-            context.synchronize();
-        } catch (RuntimeException e) {
-            throw PolygpuException.fromRuntime(e);
-        }
+    public void synchronize() {
+        run(() -> context.synchronize());
     }
 
     /** Devices in use (at most {@code NumberOfGPUs}). */
@@ -184,21 +166,13 @@ public final class PolygpuRuntime {
     }
 
     @TruffleBoundary
-    public synchronized DeviceProperties deviceProperties(int device) {
-        try {
-            return backend.deviceProperties(device);
-        } catch (RuntimeException e) {
-            throw PolygpuException.fromRuntime(e);
-        }
+    public DeviceProperties deviceProperties(int device) {
+        return call(() -> backend.deviceProperties(device));
     }
 
     @TruffleBoundary
-    public synchronized long freeMemory(int device) {
-        try {
-            return backend.freeMemory(device);
-        } catch (RuntimeException e) {
-            throw PolygpuException.fromRuntime(e);
-        }
+    public long freeMemory(int device) {
+        return call(() -> backend.freeMemory(device));
     }
 
     /**
@@ -218,17 +192,15 @@ public final class PolygpuRuntime {
 
     /** Compiles CUDA C++ to PTX with NVRTC. */
     @TruffleBoundary
-    public synchronized CompiledKernel compilePtx(String source, String nameExpression) {
-        try {
+    public CompiledKernel compilePtx(String source, String nameExpression) {
+        return call(() -> {
             if (nvrtc == null) {
-                nvrtc = Nvrtc.load(options.text("NvrtcLibrary").isEmpty() ? null : options.text("NvrtcLibrary"));
+                nvrtc = Nvrtc.load(options.backendOptions().nvrtcLibrary().map(Path::toString).orElse(null));
             }
             NvrtcResult r = nvrtc.compile(source, programName(nameExpression),
                     List.of("--gpu-architecture=" + PTX_ARCHITECTURE), List.of(nameExpression));
             return new CompiledKernel(r.loweredName(nameExpression), new ModuleImage.Ptx(r.ptx()), r.ptx());
-        } catch (RuntimeException e) {
-            throw PolygpuException.fromRuntime(e);
-        }
+        });
     }
 
     private static String programName(String nameExpression) {
@@ -237,16 +209,12 @@ public final class PolygpuRuntime {
 
     /** Writes the exports the options ask for, then releases every array, stream and the backend. */
     @TruffleBoundary
-    synchronized void close() {
+    void close() {
         try {
-            if (!options.text("ExportDAG").isEmpty()) {
-                context.exportDag(Path.of(options.text("ExportDAG") + ".dot"));
-            }
-            if (!options.text("ExportTrace").isEmpty()) {
-                context.exportTrace(Path.of(options.text("ExportTrace")));
-            }
-        } catch (RuntimeException e) {
-            throw PolygpuException.fromRuntime(e);
+            run(() -> {
+                options.exportDag().ifPresent(prefix -> context.exportDag(Path.of(prefix + ".dot")));
+                options.exportTrace().ifPresent(context::exportTrace);
+            });
         } finally {
             try {
                 context.close();

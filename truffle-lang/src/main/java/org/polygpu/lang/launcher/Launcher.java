@@ -14,6 +14,8 @@ import org.graalvm.polyglot.Engine;
 import org.graalvm.polyglot.Language;
 import org.graalvm.polyglot.PolyglotException;
 import org.graalvm.polyglot.Source;
+import org.polygpu.config.OptionValue;
+import org.polygpu.lang.ContextOptions;
 import org.polygpu.tools.InfoCommand;
 import org.polygpu.tools.ProfileInterconnectCommand;
 
@@ -54,11 +56,24 @@ public final class Launcher {
         }
         return switch (cl.command()) {
             case "help" -> help(out);
-            case "info" -> InfoCommand.run(cl.arguments(), cl.polygpuOptions(), out, err);
-            case "profile-interconnect" ->
-                    ProfileInterconnectCommand.run(cl.arguments(), cl.polygpuOptions(), out, err);
+            case "info", "profile-interconnect" -> runCommand(cl, out, err);
             default -> runScript(cl, in, out, err, engine);
         };
+    }
+
+    /** A subcommand, with the polygpu options parsed and checked as a context would. */
+    private static int runCommand(CommandLine cl, PrintStream out, PrintStream err) {
+        ContextOptions options;
+        try {
+            options = ContextOptions.parse(cl.polygpuOptions());
+        } catch (IllegalArgumentException e) {
+            err.println("polygpu " + cl.command() + ": " + e.getMessage());
+            return USAGE_ERROR;
+        }
+        return cl.command().equals("info")
+                ? InfoCommand.run(cl.arguments(), options.backend(), options.backendOptions(), out, err)
+                : ProfileInterconnectCommand.run(cl.arguments(), options.backend(), options.backendOptions(), out,
+                        err);
     }
 
     private static int runScript(CommandLine cl, InputStream in, PrintStream out, PrintStream err, Engine engine) {
@@ -140,8 +155,9 @@ public final class Launcher {
             Language polygpu = engine.getLanguages().get("polygpu");
             for (OptionDescriptor d : polygpu.getOptions()) {
                 String syntax = d.getUsageSyntax() == null ? "<value>" : d.getUsageSyntax();
+                Object value = d.getKey().getDefaultValue();
                 out.printf("  --%s=%s%n      %s (default: %s)%n", d.getName(), syntax, d.getHelp(),
-                        d.getKey().getDefaultValue());
+                        value instanceof OptionValue v ? v.optionValue() : value);
             }
         }
         return 0;

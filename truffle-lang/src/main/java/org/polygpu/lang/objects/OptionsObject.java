@@ -3,7 +3,7 @@ package org.polygpu.lang.objects;
 import java.util.Map;
 
 import org.polygpu.lang.PolygpuLanguage;
-import org.polygpu.lang.PolygpuOptions;
+import org.polygpu.lang.ContextOptions;
 
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 import com.oracle.truffle.api.TruffleLanguage;
@@ -24,9 +24,9 @@ import com.oracle.truffle.api.library.ExportMessage;
 public final class OptionsObject implements TruffleObject {
     private static final String PREFIX = PolygpuLanguage.ID + ".";
 
-    private final PolygpuOptions.Values options;
+    private final ContextOptions options;
 
-    public OptionsObject(PolygpuOptions.Values options) {
+    public OptionsObject(ContextOptions options) {
         this.options = options;
     }
 
@@ -46,7 +46,7 @@ public final class OptionsObject implements TruffleObject {
                 return null;
             }
         }
-        return options.all().get(name.startsWith(PREFIX) ? name.substring(PREFIX.length()) : name);
+        return options.shown().get(name.startsWith(PREFIX) ? name.substring(PREFIX.length()) : name);
     }
 
     @ExportMessage
@@ -57,7 +57,7 @@ public final class OptionsObject implements TruffleObject {
     @ExportMessage
     @TruffleBoundary
     Object getMembers(@SuppressWarnings("unused") boolean includeInternal) {
-        return new ListObject(options.all().keySet().toArray());
+        return new ListObject(options.shown().keySet().toArray());
     }
 
     @ExportMessage
@@ -81,7 +81,7 @@ public final class OptionsObject implements TruffleObject {
 
     @ExportMessage
     long getHashSize() {
-        return options.all().size();
+        return options.shown().size();
     }
 
     @ExportMessage
@@ -101,9 +101,9 @@ public final class OptionsObject implements TruffleObject {
     @ExportMessage
     @TruffleBoundary
     Object getHashEntriesIterator() {
-        Object[] entries = new Object[options.all().size()];
+        Object[] entries = new Object[options.shown().size()];
         int i = 0;
-        for (Map.Entry<String, Object> e : options.all().entrySet()) {
+        for (Map.Entry<String, Object> e : options.shown().entrySet()) {
             entries[i++] = new ListObject(e.getKey(), e.getValue());
         }
         return new IteratorObject(entries);
@@ -122,6 +122,6 @@ public final class OptionsObject implements TruffleObject {
     @ExportMessage
     @TruffleBoundary
     Object toDisplayString(@SuppressWarnings("unused") boolean allowSideEffects) {
-        return "options " + options.all();
+        return "options " + options.shown();
     }
 }

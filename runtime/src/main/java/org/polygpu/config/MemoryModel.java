@@ -1,9 +1,7 @@
-package org.polygpu.cuda;
-
-import org.polygpu.config.OptionValue;
+package org.polygpu.config;
 
 /**
- * The {@code MemoryModel} option of the CUDA backend: how a replica's device memory is allocated.
+ * The {@code MemoryModel} option of real GPUs: how a replica's device memory is allocated.
  *
  * <ul>
  *   <li>{@code explicit} (default): {@code cuMemAlloc}; replicas are moved by explicit copies, as the scheduler's

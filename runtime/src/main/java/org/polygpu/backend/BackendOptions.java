@@ -1,0 +1,75 @@
+package org.polygpu.backend;
+
+import java.nio.file.Path;
+import java.util.Optional;
+
+import org.polygpu.config.MemoryModel;
+
+/**
+ * The options backend providers read, parsed and checked once by whoever starts polygpu (the language, a command):
+ * providers never parse option text. A provider reads the fields that concern it and ignores the rest.
+ *
+ * @param numberOfGpus        {@code NumberOfGPUs}: devices to use, 0 for all present; more than are present is an
+ *                            error naming how many there are
+ * @param memoryModel         {@code MemoryModel} (real GPUs)
+ * @param bandwidthMatrix     {@code BandwidthMatrix}: a CSV path or preset name, if configured
+ * @param nvrtcLibrary        {@code NvrtcLibrary}: the NVRTC library to load, if not searched
+ * @param emulatedDevices     {@code EmulatedDevices}: emulated GPUs, 0 for the emulator's default
+ * @param emulatedTopology    {@code EmulatedTopology}: preset name or CSV path, if not the default
+ * @param emulatedDeviceModel {@code EmulatedDeviceModel}: the emulated GPU model's name, if not the default
+ */
+public record BackendOptions(int numberOfGpus, MemoryModel memoryModel, Optional<String> bandwidthMatrix,
+                             Optional<Path> nvrtcLibrary, int emulatedDevices, Optional<String> emulatedTopology,
+                             Optional<String> emulatedDeviceModel) {
+    public BackendOptions {
+        if (numberOfGpus < 0 || emulatedDevices < 0) {
+            throw new IllegalArgumentException("device counts must be at least 0, got NumberOfGPUs=" + numberOfGpus
+                    + ", EmulatedDevices=" + emulatedDevices);
+        }
+        if (memoryModel == null || bandwidthMatrix == null || nvrtcLibrary == null || emulatedTopology == null
+                || emulatedDeviceModel == null) {
+            throw new IllegalArgumentException("every backend option must be given (Optional.empty() when unset)");
+        }
+    }
+
+    /** Nothing configured: all devices, explicit memory, the backends' own topology and search paths. */
+    public static BackendOptions defaults() {
+        return new BackendOptions(0, MemoryModel.EXPLICIT, Optional.empty(), Optional.empty(), 0, Optional.empty(),
+                Optional.empty());
+    }
+
+    public BackendOptions withNumberOfGpus(int value) {
+        return new BackendOptions(value, memoryModel, bandwidthMatrix, nvrtcLibrary, emulatedDevices,
+                emulatedTopology, emulatedDeviceModel);
+    }
+
+    public BackendOptions withMemoryModel(MemoryModel value) {
+        return new BackendOptions(numberOfGpus, value, bandwidthMatrix, nvrtcLibrary, emulatedDevices,
+                emulatedTopology, emulatedDeviceModel);
+    }
+
+    public BackendOptions withBandwidthMatrix(String value) {
+        return new BackendOptions(numberOfGpus, memoryModel, Optional.of(value), nvrtcLibrary, emulatedDevices,
+                emulatedTopology, emulatedDeviceModel);
+    }
+
+    public BackendOptions withNvrtcLibrary(Path value) {
+        return new BackendOptions(numberOfGpus, memoryModel, bandwidthMatrix, Optional.of(value), emulatedDevices,
+                emulatedTopology, emulatedDeviceModel);
+    }
+
+    public BackendOptions withEmulatedDevices(int value) {
+        return new BackendOptions(numberOfGpus, memoryModel, bandwidthMatrix, nvrtcLibrary, value, emulatedTopology,
+                emulatedDeviceModel);
+    }
+
+    public BackendOptions withEmulatedTopology(String value) {
+        return new BackendOptions(numberOfGpus, memoryModel, bandwidthMatrix, nvrtcLibrary, emulatedDevices,
+                Optional.of(value), emulatedDeviceModel);
+    }
+
+    public BackendOptions withEmulatedDeviceModel(String value) {
+        return new BackendOptions(numberOfGpus, memoryModel, bandwidthMatrix, nvrtcLibrary, emulatedDevices,
+                emulatedTopology, Optional.of(value));
+    }
+}
