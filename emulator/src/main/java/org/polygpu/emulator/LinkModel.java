@@ -64,10 +64,6 @@ final class LinkModel {
             return version;
         }
 
-        int activeCount() {
-            return active.size();
-        }
-
         /** {@code copy} starts moving its bytes at {@code now}; returns the new prediction's version. */
         long join(CopyOperation copy, long now) {
             advance(now);

@@ -38,9 +38,12 @@ public final class DeviceArray {
                 throw new IllegalArgumentException("dimension " + i + " of the array is " + shape[i]
                         + "; sizes must be at least 1");
             }
-            count = Math.multiplyExact(count, shape[i]);
+            if (count > Long.MAX_VALUE / shape[i] / elementType.bytes()) {
+                throw new IllegalArgumentException("an array of " + elementType.cName() + " with shape "
+                        + Arrays.toString(shape) + " has more than " + Long.MAX_VALUE + " bytes");
+            }
+            count *= shape[i];
         }
-        Math.multiplyExact(count, (long) elementType.bytes());
         this.id = id;
         this.elementType = elementType;
         this.shape = shape.clone();
@@ -61,10 +64,6 @@ public final class DeviceArray {
 
     public long[] shape() {
         return shape.clone();
-    }
-
-    public int rank() {
-        return shape.length;
     }
 
     public long elementCount() {

@@ -6,26 +6,24 @@ import java.util.stream.Collectors;
 
 /** The element type of a device array, with its C name and size in bytes. */
 public enum ElementType {
-    BOOL("bool", 1, false),
-    CHAR("char", 1, false),
-    UCHAR("unsigned char", 1, false),
-    SHORT("short", 2, false),
-    USHORT("unsigned short", 2, false),
-    INT("int", 4, false),
-    UINT("unsigned int", 4, false),
-    LONG("long", 8, false),
-    ULONG("unsigned long", 8, false),
-    FLOAT("float", 4, true),
-    DOUBLE("double", 8, true);
+    BOOL("bool", 1),
+    CHAR("char", 1),
+    UCHAR("unsigned char", 1),
+    SHORT("short", 2),
+    USHORT("unsigned short", 2),
+    INT("int", 4),
+    UINT("unsigned int", 4),
+    LONG("long", 8),
+    ULONG("unsigned long", 8),
+    FLOAT("float", 4),
+    DOUBLE("double", 8);
 
     private final String cName;
     private final int bytes;
-    private final boolean floatingPoint;
 
-    ElementType(String cName, int bytes, boolean floatingPoint) {
+    ElementType(String cName, int bytes) {
         this.cName = cName;
         this.bytes = bytes;
-        this.floatingPoint = floatingPoint;
     }
 
     /** The type as C spells it, e.g. {@code unsigned int}. */
@@ -35,10 +33,6 @@ public enum ElementType {
 
     public int bytes() {
         return bytes;
-    }
-
-    public boolean isFloatingPoint() {
-        return floatingPoint;
     }
 
     /**

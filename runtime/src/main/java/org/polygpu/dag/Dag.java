@@ -133,11 +133,6 @@ public final class Dag<C> {
         histories.remove(array);
     }
 
-    /** Live vertices in append order. */
-    public List<DagVertex<C>> vertices() {
-        return List.copyOf(live);
-    }
-
     public int vertexCount() {
         return live.size();
     }

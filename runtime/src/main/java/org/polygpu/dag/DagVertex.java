@@ -54,11 +54,6 @@ public final class DagVertex<C> {
         return List.copyOf(parents);
     }
 
-    /** Edges to live children. */
-    public List<DagEdge<C>> children() {
-        return List.copyOf(children);
-    }
-
     public int parentCount() {
         return parents.size();
     }

@@ -23,11 +23,6 @@ public record KernelCounters(long ctas, long warps, long warpInstructions, long 
         return warpInstructions == 0 ? 1.0 : threadInstructions / (32.0 * warpInstructions);
     }
 
-    /** Bytes of device memory traffic: {@code globalSectors * 32}. */
-    public long globalBytes() {
-        return globalSectors * 32;
-    }
-
     KernelCounters plus(KernelCounters o) {
         return new KernelCounters(ctas + o.ctas, warps + o.warps, warpInstructions + o.warpInstructions,
                 threadInstructions + o.threadInstructions, globalSectors + o.globalSectors,

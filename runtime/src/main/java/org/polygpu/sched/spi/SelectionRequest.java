@@ -24,13 +24,4 @@ public record SelectionRequest(long[] argumentBytes, long[] validLocations, int[
     public int deviceCount() {
         return busyStreams.length;
     }
-
-    /** Total bytes of all array arguments. */
-    public long totalBytes() {
-        long total = 0;
-        for (long b : argumentBytes) {
-            total += b;
-        }
-        return total;
-    }
 }
