@@ -1,18 +1,15 @@
 package org.polygpu.lang.objects;
 
-import org.polygpu.lang.PolygpuLanguage;
 import org.polygpu.lang.builtins.Builtin;
 
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
-import com.oracle.truffle.api.TruffleLanguage;
 import com.oracle.truffle.api.interop.InteropLibrary;
-import com.oracle.truffle.api.interop.TruffleObject;
 import com.oracle.truffle.api.library.ExportLibrary;
 import com.oracle.truffle.api.library.ExportMessage;
 
 /** A builtin function as a guest value: executable, shown as {@code function <name>}. Immutable. */
 @ExportLibrary(InteropLibrary.class)
-public final class BuiltinObject implements TruffleObject {
+public final class BuiltinObject extends GuestObject {
     private final Builtin builtin;
 
     public BuiltinObject(Builtin builtin) {
@@ -32,16 +29,6 @@ public final class BuiltinObject implements TruffleObject {
     @TruffleBoundary
     Object execute(Object[] arguments) {
         return builtin.call(arguments);
-    }
-
-    @ExportMessage
-    boolean hasLanguage() {
-        return true;
-    }
-
-    @ExportMessage
-    Class<? extends TruffleLanguage<?>> getLanguage() {
-        return PolygpuLanguage.class;
     }
 
     @ExportMessage

@@ -3,15 +3,12 @@ package org.polygpu.lang.objects;
 import java.nio.ByteOrder;
 
 import org.polygpu.array.DeviceArray;
-import org.polygpu.lang.PolygpuLanguage;
 import org.polygpu.lang.PolygpuRuntime;
 
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
-import com.oracle.truffle.api.TruffleLanguage;
 import com.oracle.truffle.api.interop.InteropLibrary;
 import com.oracle.truffle.api.interop.InvalidArrayIndexException;
 import com.oracle.truffle.api.interop.InvalidBufferOffsetException;
-import com.oracle.truffle.api.interop.TruffleObject;
 import com.oracle.truffle.api.interop.UnknownIdentifierException;
 import com.oracle.truffle.api.library.ExportLibrary;
 import com.oracle.truffle.api.library.ExportMessage;
@@ -23,7 +20,7 @@ import com.oracle.truffle.api.library.ExportMessage;
  * array depends on. After {@code free()} every access fails, its size included.
  */
 @ExportLibrary(InteropLibrary.class)
-public final class DeviceArrayObject implements TruffleObject {
+public final class DeviceArrayObject extends GuestObject {
     final PolygpuRuntime runtime;
     final DeviceArray array;
 
@@ -182,16 +179,6 @@ public final class DeviceArrayObject implements TruffleObject {
     @ExportMessage
     Object invokeMember(String member, Object[] arguments) throws UnknownIdentifierException {
         return ArrayMembers.invoke(this, runtime, array, member, arguments);
-    }
-
-    @ExportMessage
-    boolean hasLanguage() {
-        return true;
-    }
-
-    @ExportMessage
-    Class<? extends TruffleLanguage<?>> getLanguage() {
-        return PolygpuLanguage.class;
     }
 
     @ExportMessage

@@ -2,15 +2,12 @@ package org.polygpu.lang.objects;
 
 import org.polygpu.array.DeviceArray;
 import org.polygpu.lang.PolygpuException;
-import org.polygpu.lang.PolygpuLanguage;
 import org.polygpu.lang.PolygpuRuntime;
 
 import com.oracle.truffle.api.CompilerDirectives.CompilationFinal;
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
-import com.oracle.truffle.api.TruffleLanguage;
 import com.oracle.truffle.api.interop.InteropLibrary;
 import com.oracle.truffle.api.interop.InvalidArrayIndexException;
-import com.oracle.truffle.api.interop.TruffleObject;
 import com.oracle.truffle.api.interop.UnknownIdentifierException;
 import com.oracle.truffle.api.library.ExportLibrary;
 import com.oracle.truffle.api.library.ExportMessage;
@@ -22,7 +19,7 @@ import com.oracle.truffle.api.library.ExportMessage;
  * {@code i * d1 + j}, column-major (F) at {@code i + j * d0}; kernels see that memory. Members as 1-D arrays.
  */
 @ExportLibrary(InteropLibrary.class)
-public final class MultiDimArrayObject implements TruffleObject {
+public final class MultiDimArrayObject extends GuestObject {
     final PolygpuRuntime runtime;
     final DeviceArray array;
     @CompilationFinal(dimensions = 1) final long[] shape;
@@ -113,16 +110,6 @@ public final class MultiDimArrayObject implements TruffleObject {
     @ExportMessage
     Object invokeMember(String member, Object[] arguments) throws UnknownIdentifierException {
         return ArrayMembers.invoke(this, runtime, array, member, arguments);
-    }
-
-    @ExportMessage
-    boolean hasLanguage() {
-        return true;
-    }
-
-    @ExportMessage
-    Class<? extends TruffleLanguage<?>> getLanguage() {
-        return PolygpuLanguage.class;
     }
 
     @ExportMessage

@@ -1,13 +1,10 @@
 package org.polygpu.lang.objects;
 
 import org.polygpu.lang.PolygpuException;
-import org.polygpu.lang.PolygpuLanguage;
 
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
-import com.oracle.truffle.api.TruffleLanguage;
 import com.oracle.truffle.api.interop.InteropLibrary;
 import com.oracle.truffle.api.interop.InvalidArrayIndexException;
-import com.oracle.truffle.api.interop.TruffleObject;
 import com.oracle.truffle.api.library.ExportLibrary;
 import com.oracle.truffle.api.library.ExportMessage;
 
@@ -17,7 +14,7 @@ import com.oracle.truffle.api.library.ExportMessage;
  * write elements; the others give views one dimension deeper. Immutable; it reaches the array's current state.
  */
 @ExportLibrary(InteropLibrary.class)
-public final class MultiDimViewObject implements TruffleObject {
+public final class MultiDimViewObject extends GuestObject {
     private final MultiDimArrayObject parent;
     private final int dimension;
     private final long offset;
@@ -88,16 +85,6 @@ public final class MultiDimViewObject implements TruffleObject {
             throw InvalidArrayIndexException.create(index);
         }
         return offset + index * parent.strides[dimension];
-    }
-
-    @ExportMessage
-    boolean hasLanguage() {
-        return true;
-    }
-
-    @ExportMessage
-    Class<? extends TruffleLanguage<?>> getLanguage() {
-        return PolygpuLanguage.class;
     }
 
     @ExportMessage
