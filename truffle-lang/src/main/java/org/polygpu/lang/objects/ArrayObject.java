@@ -15,7 +15,7 @@ import com.oracle.truffle.api.library.ExportMessage;
 /**
  * A device array as guest code sees it: the whole array in one or more dimensions, or a view of part of a
  * multi-dimensional one. This class exports what the three kinds share: array elements that cannot be inserted,
- * the members of {@link ArrayMembers} and the display string; each subclass exports its size and its element reads
+ * the members of {@link ArrayMember} and the display string; each subclass exports its size and its element reads
  * and writes (the 1-D array also its bytes as a buffer), and says how it displays in {@link #describe()}.
  *
  * <p>The members act on the whole array, so only the objects that stand for it ({@link #isWhole()}) have them; a
@@ -36,7 +36,7 @@ abstract sealed class ArrayObject extends GuestObject
     /** Whether this object stands for the whole array rather than a view of part of it. */
     abstract boolean isWhole();
 
-    /** The display string, which says whether the array was freed. */
+    /** The display string ({@code toDisplayString}), computed when asked. */
     abstract String describe();
 
     /** @throws PolygpuException when the array was freed */
@@ -82,35 +82,35 @@ abstract sealed class ArrayObject extends GuestObject
         if (!isWhole()) {
             throw UnsupportedMessageException.create();
         }
-        return ArrayMembers.names();
+        return ArrayMember.names();
     }
 
     @ExportMessage(name = "isMemberReadable")
     @ExportMessage(name = "isMemberInvocable")
     final boolean isMember(String member) {
-        return isWhole() && ArrayMembers.exists(member);
+        return isWhole() && ArrayMember.of(member) != null;
     }
 
     @ExportMessage
     final Object readMember(String member) throws UnsupportedMessageException, UnknownIdentifierException {
-        checkMember(member);
-        return new BoundMethodObject(this, member);
+        return new BoundMethodObject(this, lookUp(member).guestName());
     }
 
     @ExportMessage
     final Object invokeMember(String member, Object[] arguments)
             throws UnsupportedMessageException, UnknownIdentifierException {
-        checkMember(member);
-        return ArrayMembers.invoke(this, runtime, array, member, arguments);
+        return lookUp(member).invoke(this, arguments);
     }
 
-    private void checkMember(String member) throws UnsupportedMessageException, UnknownIdentifierException {
+    private ArrayMember lookUp(String member) throws UnsupportedMessageException, UnknownIdentifierException {
         if (!isWhole()) {
             throw UnsupportedMessageException.create();
         }
-        if (!ArrayMembers.exists(member)) {
+        ArrayMember m = ArrayMember.of(member);
+        if (m == null) {
             throw UnknownIdentifierException.create(member);
         }
+        return m;
     }
 
     @ExportMessage
