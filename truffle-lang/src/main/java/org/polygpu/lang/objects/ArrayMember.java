@@ -2,11 +2,13 @@ package org.polygpu.lang.objects;
 
 import org.polygpu.array.DeviceArray;
 import org.polygpu.lang.PolygpuException;
+import org.polygpu.lang.builtins.BuiltinSignature;
 
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 
 /**
- * The members of an array object, each with its guest name, the number of arguments it takes and its action:
+ * The members of an array object, each with its signature (guest name and arity, checked before it runs) and its
+ * action:
  * {@code copyFrom(src[, n])} and {@code copyTo(dst[, n])} copy the first n elements (all by default) and return
  * the array, {@code free()} releases it and {@code isMemoryFreed()} tells whether it was. Each action is one call
  * to {@link HostTransfers} or the runtime.
@@ -20,21 +22,17 @@ enum ArrayMember {
     private static final ArrayMember[] ALL = values();
     private static final Object[] NAMES = names(ALL);
 
-    private final String guestName;
-    private final int minArgs;
-    private final int maxArgs;
+    private final BuiltinSignature signature;
 
     ArrayMember(String guestName, int minArgs, int maxArgs) {
-        this.guestName = guestName;
-        this.minArgs = minArgs;
-        this.maxArgs = maxArgs;
+        this.signature = new BuiltinSignature(guestName, minArgs, maxArgs);
     }
 
     /** The member called {@code name}, or null. */
     @TruffleBoundary
     static ArrayMember of(String name) {
         for (ArrayMember m : ALL) {
-            if (m.guestName.equals(name)) {
+            if (m.guestName().equals(name)) {
                 return m;
             }
         }
@@ -49,19 +47,19 @@ enum ArrayMember {
     private static Object[] names(ArrayMember[] members) {
         Object[] names = new Object[members.length];
         for (int i = 0; i < members.length; i++) {
-            names[i] = members[i].guestName;
+            names[i] = members[i].guestName();
         }
         return names;
     }
 
     String guestName() {
-        return guestName;
+        return signature.name();
     }
 
     /** Checks the number of arguments, then runs the member on {@code self}'s array. */
     @TruffleBoundary
     Object invoke(ArrayObject self, Object[] args) {
-        GuestValues.checkArity(guestName, args, minArgs, maxArgs);
+        signature.checkArity(args);
         DeviceArray array = self.array;
         return switch (this) {
             case COPY_FROM -> {
@@ -86,9 +84,9 @@ enum ArrayMember {
         if (args.length < 2) {
             return array.elementCount();
         }
-        long n = GuestValues.integer(args[1], guestName, "n");
+        long n = GuestValues.integer(args[1], guestName(), "n");
         if (n < 0 || n > array.elementCount()) {
-            throw PolygpuException.wrongType(guestName, "n", "an element count in 0.." + array.elementCount(),
+            throw PolygpuException.wrongType(guestName(), "n", "an element count in 0.." + array.elementCount(),
                     Long.toString(n));
         }
         return n;

@@ -7,7 +7,10 @@ import com.oracle.truffle.api.interop.InteropLibrary;
 import com.oracle.truffle.api.library.ExportLibrary;
 import com.oracle.truffle.api.library.ExportMessage;
 
-/** A builtin function as a guest value: executable, shown as {@code function <name>}. Immutable. */
+/**
+ * A builtin function as a guest value: executable, shown as {@code function <name>}. A call with a number of
+ * arguments that the builtin's signature does not allow fails here, before the builtin runs. Immutable.
+ */
 @ExportLibrary(InteropLibrary.class)
 public final class BuiltinObject extends GuestObject {
     private final Builtin builtin;
@@ -28,6 +31,7 @@ public final class BuiltinObject extends GuestObject {
     @ExportMessage
     @TruffleBoundary
     Object execute(Object[] arguments) {
+        builtin.signature().checkArity(arguments);
         return builtin.call(arguments);
     }
 
