@@ -8,10 +8,9 @@ import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 
 /**
  * The members of an array object, each with its signature (guest name and arity, checked before it runs) and its
- * action:
- * {@code copyFrom(src[, n])} and {@code copyTo(dst[, n])} copy the first n elements (all by default) and return
- * the array, {@code free()} releases it and {@code isMemoryFreed()} tells whether it was. Each action is one call
- * to {@link HostTransfers} or the runtime.
+ * action: {@code copyFrom(src[, n])} and {@code copyTo(dst[, n])} copy the first n elements (all by default) and
+ * return the array, {@code free()} releases it and {@code isMemoryFreed()} tells whether it was. Each action is
+ * one call to {@link HostTransfers} or the runtime.
  */
 enum ArrayMember {
     COPY_FROM("copyFrom", 1, 2),

@@ -19,7 +19,7 @@ import com.oracle.truffle.api.library.ExportMessage;
  * and writes (the 1-D array also its bytes as a buffer), and says how it displays in {@link #describe()}.
  *
  * <p>The members act on the whole array, so only the objects that stand for it ({@link #isWhole()}) have them; a
- * view has none, and guest code cannot free or overwrite an array through a part of it. Immutable apart from the
+ * view has none, so guest code cannot free or bulk-copy a whole array through a part of it. Immutable apart from the
  * runtime array's own state; every message reaches that state with one runtime call.
  */
 @ExportLibrary(InteropLibrary.class)
