@@ -154,6 +154,20 @@ class ArrayTest {
         assertEquals("DeviceArray(double, 2)", a.toString());
     }
 
+    @ParameterizedTest
+    @CsvSource(delimiter = ';', value = {
+        "copyFrom; 0; copyFrom expects 1 to 2 arguments, got 0",
+        "copyTo; 3; copyTo expects 1 to 2 arguments, got 3",
+        "free; 1; free expects 0 arguments, got 1",
+        "isMemoryFreed; 2; isMemoryFreed expects 0 arguments, got 2"})
+    void membersCheckTheirArity(String member, int count, String message) {
+        Value a = Polyglot.eval(context, "double[2]");
+        PolyglotException e = assertThrows(PolyglotException.class,
+                () -> a.invokeMember(member, new Object[count]));
+        assertTrue(e.getMessage().contains(message), e.getMessage());
+        assertFalse(a.invokeMember("isMemoryFreed").asBoolean(), "a call with the wrong arity does nothing");
+    }
+
     @Test
     void evalExpressionsFoldConstantSizesAndSkipComments() {
         assertEquals(11, Polyglot.eval(context, "float[2 * 5 + 1]").getArraySize());

@@ -84,6 +84,33 @@ class ErrorsTest {
         assertTrue(legacy.getMessage().contains("sint33"), legacy.getMessage());
     }
 
+    /** Every builtin checks its declared arity before it runs, with one wording. */
+    @ParameterizedTest
+    @CsvSource(delimiter = ';', value = {
+        "DeviceArray; 0; DeviceArray expects at least 1 arguments, got 0",
+        "buildkernel; 1; buildkernel expects 2 to 3 arguments, got 1",
+        "bindkernel; 4; bindkernel expects 2 to 3 arguments, got 4",
+        "getdevices; 1; getdevices expects 0 arguments, got 1",
+        "getdevice; 2; getdevice expects 1 arguments, got 2",
+        "getoptions; 1; getoptions expects 0 arguments, got 1",
+        "cudaDeviceSynchronize; 1; cudaDeviceSynchronize expects 0 arguments, got 1",
+        "cudaGetDeviceCount; 3; cudaGetDeviceCount expects 0 arguments, got 3"})
+    void everyBuiltinChecksItsArity(String builtin, int count, String message) {
+        Value cu = Polyglot.eval(context, "CU");
+        PolyglotException e = assertThrows(PolyglotException.class,
+                () -> cu.invokeMember(builtin, new Object[count]));
+        assertTrue(e.getMessage().contains(message), e.getMessage());
+    }
+
+    @Test
+    void deviceArrayOfATypeChecksItsArity() {
+        Value ofFloat = Polyglot.eval(context, "CU").invokeMember("DeviceArray", "float");
+        assertEquals("function DeviceArray(float)", ofFloat.toString());
+        PolyglotException e = assertThrows(PolyglotException.class, () -> ofFloat.execute());
+        assertTrue(e.getMessage().contains("DeviceArray(float) expects at least 1 arguments, got 0"), e.getMessage());
+        assertEquals(2, ofFloat.execute(2).getArraySize());
+    }
+
     @Test
     void devicesExposeIdAndProperties() {
         Value devices = Polyglot.eval(context, "getdevices()");

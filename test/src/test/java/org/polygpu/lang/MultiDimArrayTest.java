@@ -2,6 +2,7 @@ package org.polygpu.lang;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -104,6 +105,22 @@ class MultiDimArrayTest {
         m.invokeMember("free");
         PolyglotException e = assertThrows(PolyglotException.class, () -> row.getArrayElement(0));
         assertTrue(e.getMessage().contains("was freed"), e.getMessage());
+    }
+
+    /** The members act on the whole array, so a view of part of it has none; it still copies as an array-like. */
+    @Test
+    void membersBelongToTheWholeArrayNotToItsViews() {
+        Value m = Polyglot.eval(context, "int[2][3]");
+        assertEquals(java.util.Set.of("copyFrom", "copyTo", "free", "isMemoryFreed"), m.getMemberKeys());
+        assertEquals("MultiDimDeviceArray(int, 2, 3, 'C')", m.toString());
+        Value row = m.getArrayElement(1);
+        assertFalse(row.hasMembers());
+        assertThrows(UnsupportedOperationException.class, () -> row.invokeMember("free"));
+        assertFalse(m.invokeMember("isMemoryFreed").asBoolean());
+        row.setArrayElement(2, 7);
+        Value flat = cu.invokeMember("DeviceArray", "int", 3);
+        flat.invokeMember("copyFrom", row);
+        assertEquals(7, flat.getArrayElement(2).asInt());
     }
 
     @Test

@@ -19,6 +19,8 @@ import com.oracle.truffle.api.TruffleLanguage;
  * module (mangled unless the kernel is {@code extern "C"}).
  */
 final class BindKernelBuiltin implements Builtin {
+    private static final BuiltinSignature SIGNATURE = new BuiltinSignature("bindkernel", 2, 3);
+
     private final PolygpuRuntime runtime;
     private final TruffleLanguage.Env env;
 
@@ -28,13 +30,12 @@ final class BindKernelBuiltin implements Builtin {
     }
 
     @Override
-    public String name() {
-        return "bindkernel";
+    public BuiltinSignature signature() {
+        return SIGNATURE;
     }
 
     @Override
     public Object call(Object[] arguments) {
-        GuestValues.checkArity(name(), arguments, 2, 3);
         String path = GuestValues.string(arguments[0], name(), "file");
         Signatures.Declared declared = Signatures.declared(name(), arguments);
         byte[] bytes;

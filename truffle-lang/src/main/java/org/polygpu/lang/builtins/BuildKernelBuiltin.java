@@ -12,6 +12,8 @@ import org.polygpu.sched.Kernel;
  * instance such as {@code inc_kernel<int>} resolves to its lowered name) and loads it on every device.
  */
 final class BuildKernelBuiltin implements Builtin {
+    private static final BuiltinSignature SIGNATURE = new BuiltinSignature("buildkernel", 2, 3);
+
     private final PolygpuRuntime runtime;
 
     BuildKernelBuiltin(PolygpuRuntime runtime) {
@@ -19,13 +21,12 @@ final class BuildKernelBuiltin implements Builtin {
     }
 
     @Override
-    public String name() {
-        return "buildkernel";
+    public BuiltinSignature signature() {
+        return SIGNATURE;
     }
 
     @Override
     public Object call(Object[] arguments) {
-        GuestValues.checkArity(name(), arguments, 2, 3);
         String source = GuestValues.string(arguments[0], name(), "source");
         Signatures.Declared declared = Signatures.declared(name(), arguments);
         CompiledKernel compiled = runtime.compile(source, declared.name());

@@ -18,6 +18,9 @@ import com.oracle.truffle.api.interop.InteropLibrary;
  * sizes.
  */
 final class DeviceArrayBuiltin implements Builtin {
+    private static final BuiltinSignature SIGNATURE =
+            new BuiltinSignature("DeviceArray", 1, BuiltinSignature.VARIADIC);
+
     private final PolygpuRuntime runtime;
 
     DeviceArrayBuiltin(PolygpuRuntime runtime) {
@@ -25,24 +28,24 @@ final class DeviceArrayBuiltin implements Builtin {
     }
 
     @Override
-    public String name() {
-        return "DeviceArray";
+    public BuiltinSignature signature() {
+        return SIGNATURE;
     }
 
     @Override
     public Object call(Object[] arguments) {
-        GuestValues.checkArity(name(), arguments, 1, Integer.MAX_VALUE);
         ElementType type = elementType(GuestValues.string(arguments[0], name(), "type"));
         if (arguments.length == 1) {
+            BuiltinSignature ofSizes = new BuiltinSignature("DeviceArray(" + type.cName() + ")", 1,
+                    BuiltinSignature.VARIADIC);
             return new BuiltinObject(new Builtin() {
                 @Override
-                public String name() {
-                    return "DeviceArray(" + type.cName() + ")";
+                public BuiltinSignature signature() {
+                    return ofSizes;
                 }
 
                 @Override
                 public Object call(Object[] sizes) {
-                    GuestValues.checkArity(name(), sizes, 1, Integer.MAX_VALUE);
                     return allocate(type, sizes);
                 }
             });

@@ -1,11 +1,12 @@
 package org.polygpu.lang.builtins;
 
 import org.polygpu.lang.PolygpuRuntime;
-import org.polygpu.lang.objects.GuestValues;
 import org.polygpu.lang.objects.NullObject;
 
 /** {@code cudaDeviceSynchronize()}: waits for every scheduled computation on every device. */
 final class DeviceSynchronizeBuiltin implements Builtin {
+    private static final BuiltinSignature SIGNATURE = new BuiltinSignature("cudaDeviceSynchronize", 0, 0);
+
     private final PolygpuRuntime runtime;
 
     DeviceSynchronizeBuiltin(PolygpuRuntime runtime) {
@@ -13,13 +14,12 @@ final class DeviceSynchronizeBuiltin implements Builtin {
     }
 
     @Override
-    public String name() {
-        return "cudaDeviceSynchronize";
+    public BuiltinSignature signature() {
+        return SIGNATURE;
     }
 
     @Override
     public Object call(Object[] arguments) {
-        GuestValues.checkArity(name(), arguments, 0, 0);
         runtime.synchronize();
         return NullObject.INSTANCE;
     }

@@ -6,6 +6,8 @@ import org.polygpu.lang.objects.GuestValues;
 
 /** {@code getdevice(k)}: device {@code k} of those in use. */
 final class GetDeviceBuiltin implements Builtin {
+    private static final BuiltinSignature SIGNATURE = new BuiltinSignature("getdevice", 1, 1);
+
     private final PolygpuRuntime runtime;
 
     GetDeviceBuiltin(PolygpuRuntime runtime) {
@@ -13,13 +15,12 @@ final class GetDeviceBuiltin implements Builtin {
     }
 
     @Override
-    public String name() {
-        return "getdevice";
+    public BuiltinSignature signature() {
+        return SIGNATURE;
     }
 
     @Override
     public Object call(Object[] arguments) {
-        GuestValues.checkArity(name(), arguments, 1, 1);
         int id = GuestValues.integer(arguments[0], name(), "device", 0, runtime.deviceCount() - 1);
         return new DeviceObject(runtime, id);
     }

@@ -1,10 +1,11 @@
 package org.polygpu.lang.builtins;
 
 import org.polygpu.lang.PolygpuRuntime;
-import org.polygpu.lang.objects.GuestValues;
 
 /** {@code cudaGetDeviceCount()}: the number of devices in use. */
 final class GetDeviceCountBuiltin implements Builtin {
+    private static final BuiltinSignature SIGNATURE = new BuiltinSignature("cudaGetDeviceCount", 0, 0);
+
     private final PolygpuRuntime runtime;
 
     GetDeviceCountBuiltin(PolygpuRuntime runtime) {
@@ -12,13 +13,12 @@ final class GetDeviceCountBuiltin implements Builtin {
     }
 
     @Override
-    public String name() {
-        return "cudaGetDeviceCount";
+    public BuiltinSignature signature() {
+        return SIGNATURE;
     }
 
     @Override
     public Object call(Object[] arguments) {
-        GuestValues.checkArity(name(), arguments, 0, 0);
         return runtime.deviceCount();
     }
 }

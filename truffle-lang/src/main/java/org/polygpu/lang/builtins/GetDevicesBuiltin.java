@@ -2,11 +2,12 @@ package org.polygpu.lang.builtins;
 
 import org.polygpu.lang.PolygpuRuntime;
 import org.polygpu.lang.objects.DeviceObject;
-import org.polygpu.lang.objects.GuestValues;
 import org.polygpu.lang.objects.ListObject;
 
 /** {@code getdevices()}: the devices in use, as a list of device objects. */
 final class GetDevicesBuiltin implements Builtin {
+    private static final BuiltinSignature SIGNATURE = new BuiltinSignature("getdevices", 0, 0);
+
     private final PolygpuRuntime runtime;
 
     GetDevicesBuiltin(PolygpuRuntime runtime) {
@@ -14,13 +15,12 @@ final class GetDevicesBuiltin implements Builtin {
     }
 
     @Override
-    public String name() {
-        return "getdevices";
+    public BuiltinSignature signature() {
+        return SIGNATURE;
     }
 
     @Override
     public Object call(Object[] arguments) {
-        GuestValues.checkArity(name(), arguments, 0, 0);
         Object[] devices = new Object[runtime.deviceCount()];
         for (int i = 0; i < devices.length; i++) {
             devices[i] = new DeviceObject(runtime, i);

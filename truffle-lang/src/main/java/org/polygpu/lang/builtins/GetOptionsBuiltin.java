@@ -1,11 +1,12 @@
 package org.polygpu.lang.builtins;
 
 import org.polygpu.lang.PolygpuRuntime;
-import org.polygpu.lang.objects.GuestValues;
 import org.polygpu.lang.objects.OptionsObject;
 
 /** {@code getoptions()}: the context's options by name. */
 final class GetOptionsBuiltin implements Builtin {
+    private static final BuiltinSignature SIGNATURE = new BuiltinSignature("getoptions", 0, 0);
+
     private final PolygpuRuntime runtime;
 
     GetOptionsBuiltin(PolygpuRuntime runtime) {
@@ -13,13 +14,12 @@ final class GetOptionsBuiltin implements Builtin {
     }
 
     @Override
-    public String name() {
-        return "getoptions";
+    public BuiltinSignature signature() {
+        return SIGNATURE;
     }
 
     @Override
     public Object call(Object[] arguments) {
-        GuestValues.checkArity(name(), arguments, 0, 0);
         return new OptionsObject(runtime.options());
     }
 }

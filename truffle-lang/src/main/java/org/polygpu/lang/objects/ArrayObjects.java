@@ -26,15 +26,12 @@ public final class ArrayObjects {
         return new MultiDimArrayObject(runtime, array, columnMajor);
     }
 
-    /** The array as guest code receives it (a kernel argument array in a guest object). */
+    /**
+     * The runtime array of a guest value that stands for a whole array (a kernel argument, a copy's other side),
+     * else null: a view of part of an array is not one.
+     */
     static DeviceArray unwrap(Object value) {
-        if (value instanceof DeviceArrayObject d) {
-            return d.array;
-        }
-        if (value instanceof MultiDimArrayObject m) {
-            return m.array;
-        }
-        return null;
+        return value instanceof ArrayObject a && a.isWhole() ? a.array : null;
     }
 
     /**

@@ -1,13 +1,10 @@
 package org.polygpu.lang.objects;
 
 import org.polygpu.lang.PolygpuException;
-import org.polygpu.lang.PolygpuLanguage;
 
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
-import com.oracle.truffle.api.TruffleLanguage;
 import com.oracle.truffle.api.interop.InteropException;
 import com.oracle.truffle.api.interop.InteropLibrary;
-import com.oracle.truffle.api.interop.TruffleObject;
 import com.oracle.truffle.api.library.ExportLibrary;
 import com.oracle.truffle.api.library.ExportMessage;
 
@@ -16,7 +13,7 @@ import com.oracle.truffle.api.library.ExportMessage;
  * receiver, so {@code m = a.free; m()} and {@code a.free()} do the same. Immutable.
  */
 @ExportLibrary(InteropLibrary.class)
-public final class BoundMethodObject implements TruffleObject {
+public final class BoundMethodObject extends GuestObject {
     private final Object receiver;
     private final String name;
 
@@ -38,16 +35,6 @@ public final class BoundMethodObject implements TruffleObject {
         } catch (InteropException e) {
             throw PolygpuException.badValue(name + ": " + e.getMessage());
         }
-    }
-
-    @ExportMessage
-    boolean hasLanguage() {
-        return true;
-    }
-
-    @ExportMessage
-    Class<? extends TruffleLanguage<?>> getLanguage() {
-        return PolygpuLanguage.class;
     }
 
     @ExportMessage

@@ -1,18 +1,18 @@
 package org.polygpu.lang.objects;
 
-import org.polygpu.lang.PolygpuLanguage;
 import org.polygpu.lang.builtins.Builtin;
 
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
-import com.oracle.truffle.api.TruffleLanguage;
 import com.oracle.truffle.api.interop.InteropLibrary;
-import com.oracle.truffle.api.interop.TruffleObject;
 import com.oracle.truffle.api.library.ExportLibrary;
 import com.oracle.truffle.api.library.ExportMessage;
 
-/** A builtin function as a guest value: executable, shown as {@code function <name>}. Immutable. */
+/**
+ * A builtin function as a guest value: executable, shown as {@code function <name>}. A call with a number of
+ * arguments that the builtin's signature does not allow fails here, before the builtin runs. Immutable.
+ */
 @ExportLibrary(InteropLibrary.class)
-public final class BuiltinObject implements TruffleObject {
+public final class BuiltinObject extends GuestObject {
     private final Builtin builtin;
 
     public BuiltinObject(Builtin builtin) {
@@ -31,17 +31,8 @@ public final class BuiltinObject implements TruffleObject {
     @ExportMessage
     @TruffleBoundary
     Object execute(Object[] arguments) {
+        builtin.signature().checkArity(arguments);
         return builtin.call(arguments);
-    }
-
-    @ExportMessage
-    boolean hasLanguage() {
-        return true;
-    }
-
-    @ExportMessage
-    Class<? extends TruffleLanguage<?>> getLanguage() {
-        return PolygpuLanguage.class;
     }
 
     @ExportMessage

@@ -6,14 +6,11 @@ import org.polygpu.array.DeviceArray;
 import org.polygpu.backend.Dim3;
 import org.polygpu.backend.LaunchConfig;
 import org.polygpu.lang.PolygpuException;
-import org.polygpu.lang.PolygpuLanguage;
 import org.polygpu.sched.Computation;
 import org.polygpu.sched.Parameter;
 
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
-import com.oracle.truffle.api.TruffleLanguage;
 import com.oracle.truffle.api.interop.InteropLibrary;
-import com.oracle.truffle.api.interop.TruffleObject;
 import com.oracle.truffle.api.interop.UnknownIdentifierException;
 import com.oracle.truffle.api.library.ExportLibrary;
 import com.oracle.truffle.api.library.ExportMessage;
@@ -25,7 +22,7 @@ import com.oracle.truffle.api.library.ExportMessage;
  * Not thread-safe.
  */
 @ExportLibrary(InteropLibrary.class)
-public final class ConfiguredKernelObject implements TruffleObject {
+public final class ConfiguredKernelObject extends GuestObject {
     private final KernelObject kernel;
     private final LaunchConfig config;
     private int device = -1;
@@ -97,16 +94,6 @@ public final class ConfiguredKernelObject implements TruffleObject {
             }
         }
         return bound;
-    }
-
-    @ExportMessage
-    boolean hasLanguage() {
-        return true;
-    }
-
-    @ExportMessage
-    Class<? extends TruffleLanguage<?>> getLanguage() {
-        return PolygpuLanguage.class;
     }
 
     @ExportMessage

@@ -3,55 +3,51 @@ package org.polygpu.lang.objects;
 import java.nio.ByteOrder;
 
 import org.polygpu.array.DeviceArray;
-import org.polygpu.lang.PolygpuLanguage;
 import org.polygpu.lang.PolygpuRuntime;
 
-import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
-import com.oracle.truffle.api.TruffleLanguage;
 import com.oracle.truffle.api.interop.InteropLibrary;
 import com.oracle.truffle.api.interop.InvalidArrayIndexException;
 import com.oracle.truffle.api.interop.InvalidBufferOffsetException;
-import com.oracle.truffle.api.interop.TruffleObject;
-import com.oracle.truffle.api.interop.UnknownIdentifierException;
 import com.oracle.truffle.api.library.ExportLibrary;
 import com.oracle.truffle.api.library.ExportMessage;
 
 /**
  * A one-dimensional device array ({@code float[1000]}, {@code DeviceArray("float", 1000)}): readable and writable
- * elements with type checks, a byte buffer view for bulk access, and the members {@code copyFrom}, {@code copyTo},
- * {@code free} and {@code isMemoryFreed}. Every message makes one runtime call, which waits for the kernels the
- * array depends on. After {@code free()} every access fails, its size included.
+ * elements with type checks and a byte buffer view for bulk access; the members are {@link ArrayObject}'s. Every
+ * message makes one runtime call, which waits for the kernels the array depends on. After {@code free()} every
+ * access fails, its size included.
  */
 @ExportLibrary(InteropLibrary.class)
-public final class DeviceArrayObject implements TruffleObject {
-    final PolygpuRuntime runtime;
-    final DeviceArray array;
-
+public final class DeviceArrayObject extends ArrayObject {
     DeviceArrayObject(PolygpuRuntime runtime, DeviceArray array) {
-        this.runtime = runtime;
-        this.array = array;
+        super(runtime, array);
     }
 
-    @ExportMessage
-    boolean hasArrayElements() {
+    @Override
+    boolean isWhole() {
         return true;
+    }
+
+    @Override
+    String describe() {
+        return "DeviceArray(" + array.elementType().cName() + ", " + array.elementCount()
+                + (array.isFreed() ? ", freed)" : ")");
     }
 
     @ExportMessage
     long getArraySize() {
-        ArrayObjects.checkLive(array);
+        checkLive();
         return array.elementCount();
     }
 
-    @ExportMessage(name = "isArrayElementReadable")
-    @ExportMessage(name = "isArrayElementModifiable")
-    boolean isIndexValid(long index) {
+    @ExportMessage
+    boolean isArrayElementReadable(long index) {
         return !array.isFreed() && index >= 0 && index < array.elementCount();
     }
 
     @ExportMessage
-    boolean isArrayElementInsertable(@SuppressWarnings("unused") long index) {
-        return false;
+    boolean isArrayElementModifiable(long index) {
+        return isArrayElementReadable(index);
     }
 
     @ExportMessage
@@ -67,7 +63,7 @@ public final class DeviceArrayObject implements TruffleObject {
     }
 
     private void checkIndex(long index) throws InvalidArrayIndexException {
-        ArrayObjects.checkLive(array);
+        checkLive();
         if (index < 0 || index >= array.elementCount()) {
             throw InvalidArrayIndexException.create(index);
         }
@@ -85,7 +81,7 @@ public final class DeviceArrayObject implements TruffleObject {
 
     @ExportMessage
     long getBufferSize() {
-        ArrayObjects.checkLive(array);
+        checkLive();
         return array.byteSize();
     }
 
@@ -153,51 +149,5 @@ public final class DeviceArrayObject implements TruffleObject {
     @ExportMessage
     void writeBufferDouble(ByteOrder order, long byteOffset, double value) throws InvalidBufferOffsetException {
         ArrayBuffers.writeLong(runtime, array, order, byteOffset, Double.doubleToRawLongBits(value));
-    }
-
-    @ExportMessage
-    boolean hasMembers() {
-        return true;
-    }
-
-    @ExportMessage
-    Object getMembers(@SuppressWarnings("unused") boolean includeInternal) {
-        return ArrayMembers.names();
-    }
-
-    @ExportMessage(name = "isMemberReadable")
-    @ExportMessage(name = "isMemberInvocable")
-    boolean isMember(String member) {
-        return ArrayMembers.exists(member);
-    }
-
-    @ExportMessage
-    Object readMember(String member) throws UnknownIdentifierException {
-        if (!ArrayMembers.exists(member)) {
-            throw UnknownIdentifierException.create(member);
-        }
-        return new BoundMethodObject(this, member);
-    }
-
-    @ExportMessage
-    Object invokeMember(String member, Object[] arguments) throws UnknownIdentifierException {
-        return ArrayMembers.invoke(this, runtime, array, member, arguments);
-    }
-
-    @ExportMessage
-    boolean hasLanguage() {
-        return true;
-    }
-
-    @ExportMessage
-    Class<? extends TruffleLanguage<?>> getLanguage() {
-        return PolygpuLanguage.class;
-    }
-
-    @ExportMessage
-    @TruffleBoundary
-    Object toDisplayString(@SuppressWarnings("unused") boolean allowSideEffects) {
-        return "DeviceArray(" + array.elementType().cName() + ", " + array.elementCount()
-                + (array.isFreed() ? ", freed)" : ")");
     }
 }

@@ -2,13 +2,10 @@ package org.polygpu.lang.objects;
 
 import java.util.Arrays;
 
-import org.polygpu.lang.PolygpuLanguage;
 import org.polygpu.lang.PolygpuRuntime;
 
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
-import com.oracle.truffle.api.TruffleLanguage;
 import com.oracle.truffle.api.interop.InteropLibrary;
-import com.oracle.truffle.api.interop.TruffleObject;
 import com.oracle.truffle.api.interop.UnknownIdentifierException;
 import com.oracle.truffle.api.library.ExportLibrary;
 import com.oracle.truffle.api.library.ExportMessage;
@@ -19,7 +16,7 @@ import com.oracle.truffle.api.library.ExportMessage;
  * {@code totalDeviceMemory}, {@code freeDeviceMemory}, ...). Immutable.
  */
 @ExportLibrary(InteropLibrary.class)
-public final class DeviceObject implements TruffleObject {
+public final class DeviceObject extends GuestObject {
     private final PolygpuRuntime runtime;
     private final int id;
 
@@ -62,16 +59,6 @@ public final class DeviceObject implements TruffleObject {
             throw UnknownIdentifierException.create(member);
         }
         return p.read(runtime, id);
-    }
-
-    @ExportMessage
-    boolean hasLanguage() {
-        return true;
-    }
-
-    @ExportMessage
-    Class<? extends TruffleLanguage<?>> getLanguage() {
-        return PolygpuLanguage.class;
     }
 
     @ExportMessage

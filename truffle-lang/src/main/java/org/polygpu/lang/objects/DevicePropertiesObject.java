@@ -1,19 +1,16 @@
 package org.polygpu.lang.objects;
 
-import org.polygpu.lang.PolygpuLanguage;
 import org.polygpu.lang.PolygpuRuntime;
 
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
-import com.oracle.truffle.api.TruffleLanguage;
 import com.oracle.truffle.api.interop.InteropLibrary;
-import com.oracle.truffle.api.interop.TruffleObject;
 import com.oracle.truffle.api.interop.UnknownIdentifierException;
 import com.oracle.truffle.api.library.ExportLibrary;
 import com.oracle.truffle.api.library.ExportMessage;
 
 /** The properties of one device by camelCase name ({@code maxThreadsPerBlock}, ...), read when asked. Immutable. */
 @ExportLibrary(InteropLibrary.class)
-public final class DevicePropertiesObject implements TruffleObject {
+public final class DevicePropertiesObject extends GuestObject {
     private final PolygpuRuntime runtime;
     private final int id;
 
@@ -46,16 +43,6 @@ public final class DevicePropertiesObject implements TruffleObject {
             throw UnknownIdentifierException.create(member);
         }
         return p.read(runtime, id);
-    }
-
-    @ExportMessage
-    boolean hasLanguage() {
-        return true;
-    }
-
-    @ExportMessage
-    Class<? extends TruffleLanguage<?>> getLanguage() {
-        return PolygpuLanguage.class;
     }
 
     @ExportMessage

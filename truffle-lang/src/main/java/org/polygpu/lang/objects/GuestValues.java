@@ -14,15 +14,6 @@ public final class GuestValues {
     private GuestValues() {
     }
 
-    /** @throws PolygpuException naming {@code function} when it did not get {@code min..max} arguments */
-    public static void checkArity(String function, Object[] arguments, int min, int max) {
-        if (arguments.length < min || arguments.length > max) {
-            String expected = min == max ? Integer.toString(min)
-                    : max == Integer.MAX_VALUE ? "at least " + min : min + " to " + max;
-            throw PolygpuException.arity(function, expected, arguments.length);
-        }
-    }
-
     /** A string argument. */
     @TruffleBoundary
     public static String string(Object value, String function, String parameter) {

@@ -1,17 +1,13 @@
 package org.polygpu.lang.objects;
 
-import org.polygpu.lang.PolygpuLanguage;
-
-import com.oracle.truffle.api.TruffleLanguage;
 import com.oracle.truffle.api.interop.InteropLibrary;
 import com.oracle.truffle.api.interop.StopIterationException;
-import com.oracle.truffle.api.interop.TruffleObject;
 import com.oracle.truffle.api.library.ExportLibrary;
 import com.oracle.truffle.api.library.ExportMessage;
 
 /** An iterator over a fixed list of values (hash entries of {@code getoptions()}). Not thread-safe. */
 @ExportLibrary(InteropLibrary.class)
-public final class IteratorObject implements TruffleObject {
+public final class IteratorObject extends GuestObject {
     private final Object[] items;
     private int next;
 
@@ -35,16 +31,6 @@ public final class IteratorObject implements TruffleObject {
             throw StopIterationException.create();
         }
         return items[next++];
-    }
-
-    @ExportMessage
-    boolean hasLanguage() {
-        return true;
-    }
-
-    @ExportMessage
-    Class<? extends TruffleLanguage<?>> getLanguage() {
-        return PolygpuLanguage.class;
     }
 
     @ExportMessage

@@ -3,15 +3,12 @@ package org.polygpu.lang.objects;
 import org.polygpu.backend.Dim3;
 import org.polygpu.backend.LaunchConfig;
 import org.polygpu.lang.PolygpuException;
-import org.polygpu.lang.PolygpuLanguage;
 import org.polygpu.lang.PolygpuRuntime;
 import org.polygpu.sched.Kernel;
 
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
-import com.oracle.truffle.api.TruffleLanguage;
 import com.oracle.truffle.api.interop.InteropException;
 import com.oracle.truffle.api.interop.InteropLibrary;
-import com.oracle.truffle.api.interop.TruffleObject;
 import com.oracle.truffle.api.interop.UnknownIdentifierException;
 import com.oracle.truffle.api.library.ExportLibrary;
 import com.oracle.truffle.api.library.ExportMessage;
@@ -23,7 +20,7 @@ import com.oracle.truffle.api.library.ExportMessage;
  * count lives in the runtime's kernel; the PTX may be compiled on first request.
  */
 @ExportLibrary(InteropLibrary.class)
-public final class KernelObject implements TruffleObject {
+public final class KernelObject extends GuestObject {
     final PolygpuRuntime runtime;
     final Kernel kernel;
     private final String name;
@@ -124,16 +121,6 @@ public final class KernelObject implements TruffleObject {
             case "launchCount" -> kernel.launchCount();
             default -> throw UnknownIdentifierException.create(member);
         };
-    }
-
-    @ExportMessage
-    boolean hasLanguage() {
-        return true;
-    }
-
-    @ExportMessage
-    Class<? extends TruffleLanguage<?>> getLanguage() {
-        return PolygpuLanguage.class;
     }
 
     @ExportMessage

@@ -2,19 +2,15 @@ package org.polygpu.lang.objects;
 
 import java.util.Arrays;
 
-import org.polygpu.lang.PolygpuLanguage;
-
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
-import com.oracle.truffle.api.TruffleLanguage;
 import com.oracle.truffle.api.interop.InteropLibrary;
 import com.oracle.truffle.api.interop.InvalidArrayIndexException;
-import com.oracle.truffle.api.interop.TruffleObject;
 import com.oracle.truffle.api.library.ExportLibrary;
 import com.oracle.truffle.api.library.ExportMessage;
 
 /** A read-only list of values: member names, the devices of {@code getdevices()}, a hash entry. Immutable. */
 @ExportLibrary(InteropLibrary.class)
-public final class ListObject implements TruffleObject {
+public final class ListObject extends GuestObject {
     private final Object[] values;
 
     public ListObject(Object... values) {
@@ -42,16 +38,6 @@ public final class ListObject implements TruffleObject {
             throw InvalidArrayIndexException.create(index);
         }
         return values[(int) index];
-    }
-
-    @ExportMessage
-    boolean hasLanguage() {
-        return true;
-    }
-
-    @ExportMessage
-    Class<? extends TruffleLanguage<?>> getLanguage() {
-        return PolygpuLanguage.class;
     }
 
     @ExportMessage

@@ -2,16 +2,12 @@ package org.polygpu.lang.objects;
 
 import org.polygpu.array.DeviceArray;
 import org.polygpu.lang.PolygpuException;
-import org.polygpu.lang.PolygpuLanguage;
 import org.polygpu.lang.PolygpuRuntime;
 
 import com.oracle.truffle.api.CompilerDirectives.CompilationFinal;
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
-import com.oracle.truffle.api.TruffleLanguage;
 import com.oracle.truffle.api.interop.InteropLibrary;
 import com.oracle.truffle.api.interop.InvalidArrayIndexException;
-import com.oracle.truffle.api.interop.TruffleObject;
-import com.oracle.truffle.api.interop.UnknownIdentifierException;
 import com.oracle.truffle.api.library.ExportLibrary;
 import com.oracle.truffle.api.library.ExportMessage;
 
@@ -19,20 +15,18 @@ import com.oracle.truffle.api.library.ExportMessage;
  * A device array of two or more dimensions ({@code float[4][8]}, {@code DeviceArray("float", 4, 8, "F")}) over one
  * flat runtime array. {@code a[i]} is a {@link MultiDimViewObject} fixing the first index; elements are reached
  * through views down to the last dimension, the only writable one. Row-major (C) order puts {@code a[i][j]} at
- * {@code i * d1 + j}, column-major (F) at {@code i + j * d0}; kernels see that memory. Members as 1-D arrays.
+ * {@code i * d1 + j}, column-major (F) at {@code i + j * d0}; kernels see that memory. The members are
+ * {@link ArrayObject}'s, as for 1-D arrays.
  */
 @ExportLibrary(InteropLibrary.class)
-public final class MultiDimArrayObject implements TruffleObject {
-    final PolygpuRuntime runtime;
-    final DeviceArray array;
+public final class MultiDimArrayObject extends ArrayObject {
     @CompilationFinal(dimensions = 1) final long[] shape;
     /** Elements between neighbours along each dimension. */
     @CompilationFinal(dimensions = 1) final long[] strides;
     final boolean columnMajor;
 
     MultiDimArrayObject(PolygpuRuntime runtime, DeviceArray array, boolean columnMajor) {
-        this.runtime = runtime;
-        this.array = array;
+        super(runtime, array);
         this.shape = array.shape();
         this.columnMajor = columnMajor;
         this.strides = new long[shape.length];
@@ -44,14 +38,23 @@ public final class MultiDimArrayObject implements TruffleObject {
         }
     }
 
-    @ExportMessage
-    boolean hasArrayElements() {
+    @Override
+    boolean isWhole() {
         return true;
+    }
+
+    @Override
+    String describe() {
+        StringBuilder sb = new StringBuilder("MultiDimDeviceArray(").append(array.elementType().cName());
+        for (long d : shape) {
+            sb.append(", ").append(d);
+        }
+        return sb.append(columnMajor ? ", 'F'" : ", 'C'").append(array.isFreed() ? ", freed)" : ")").toString();
     }
 
     @ExportMessage
     long getArraySize() {
-        ArrayObjects.checkLive(array);
+        checkLive();
         return shape[0];
     }
 
@@ -62,7 +65,7 @@ public final class MultiDimArrayObject implements TruffleObject {
 
     @ExportMessage
     Object readArrayElement(long index) throws InvalidArrayIndexException {
-        ArrayObjects.checkLive(array);
+        checkLive();
         if (index < 0 || index >= shape[0]) {
             throw InvalidArrayIndexException.create(index);
         }
@@ -75,63 +78,9 @@ public final class MultiDimArrayObject implements TruffleObject {
     }
 
     @ExportMessage
-    boolean isArrayElementInsertable(@SuppressWarnings("unused") long index) {
-        return false;
-    }
-
-    @ExportMessage
     @TruffleBoundary
     void writeArrayElement(long index, @SuppressWarnings("unused") Object value) {
         throw PolygpuException.unsupported("cannot assign to [" + index + "] of " + array + ": only the last "
                 + "dimension of a multi-dimensional array is writable");
-    }
-
-    @ExportMessage
-    boolean hasMembers() {
-        return true;
-    }
-
-    @ExportMessage
-    Object getMembers(@SuppressWarnings("unused") boolean includeInternal) {
-        return ArrayMembers.names();
-    }
-
-    @ExportMessage(name = "isMemberReadable")
-    @ExportMessage(name = "isMemberInvocable")
-    boolean isMember(String member) {
-        return ArrayMembers.exists(member);
-    }
-
-    @ExportMessage
-    Object readMember(String member) throws UnknownIdentifierException {
-        if (!ArrayMembers.exists(member)) {
-            throw UnknownIdentifierException.create(member);
-        }
-        return new BoundMethodObject(this, member);
-    }
-
-    @ExportMessage
-    Object invokeMember(String member, Object[] arguments) throws UnknownIdentifierException {
-        return ArrayMembers.invoke(this, runtime, array, member, arguments);
-    }
-
-    @ExportMessage
-    boolean hasLanguage() {
-        return true;
-    }
-
-    @ExportMessage
-    Class<? extends TruffleLanguage<?>> getLanguage() {
-        return PolygpuLanguage.class;
-    }
-
-    @ExportMessage
-    @TruffleBoundary
-    Object toDisplayString(@SuppressWarnings("unused") boolean allowSideEffects) {
-        StringBuilder sb = new StringBuilder("MultiDimDeviceArray(").append(array.elementType().cName());
-        for (long d : shape) {
-            sb.append(", ").append(d);
-        }
-        return sb.append(columnMajor ? ", 'F'" : ", 'C'").append(array.isFreed() ? ", freed)" : ")").toString();
     }
 }

@@ -1,28 +1,27 @@
 package org.polygpu.lang.objects;
 
 import org.polygpu.lang.PolygpuException;
-import org.polygpu.lang.PolygpuLanguage;
 
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
-import com.oracle.truffle.api.TruffleLanguage;
 import com.oracle.truffle.api.interop.InteropLibrary;
 import com.oracle.truffle.api.interop.InvalidArrayIndexException;
-import com.oracle.truffle.api.interop.TruffleObject;
 import com.oracle.truffle.api.library.ExportLibrary;
 import com.oracle.truffle.api.library.ExportMessage;
 
 /**
  * A view of a multi-dimensional array with its leading indices fixed ({@code a[i]}, {@code a[i][j]}): along
  * {@code dimension}, starting at element {@code offset} of the flat array. Views of the last dimension read and
- * write elements; the others give views one dimension deeper. Immutable; it reaches the array's current state.
+ * write elements; the others give views one dimension deeper. A view has no members: they act on the whole array.
+ * Immutable; it reaches the array's current state.
  */
 @ExportLibrary(InteropLibrary.class)
-public final class MultiDimViewObject implements TruffleObject {
+public final class MultiDimViewObject extends ArrayObject {
     private final MultiDimArrayObject parent;
     private final int dimension;
     private final long offset;
 
     MultiDimViewObject(MultiDimArrayObject parent, int dimension, long offset) {
+        super(parent.runtime, parent.array);
         this.parent = parent;
         this.dimension = dimension;
         this.offset = offset;
@@ -32,20 +31,25 @@ public final class MultiDimViewObject implements TruffleObject {
         return dimension == parent.shape.length - 1;
     }
 
-    @ExportMessage
-    boolean hasArrayElements() {
-        return true;
+    @Override
+    boolean isWhole() {
+        return false;
+    }
+
+    @Override
+    String describe() {
+        return "MultiDimDeviceArrayView(" + array + ", dimension " + dimension + ")";
     }
 
     @ExportMessage
     long getArraySize() {
-        ArrayObjects.checkLive(parent.array);
+        checkLive();
         return parent.shape[dimension];
     }
 
     @ExportMessage
     boolean isArrayElementReadable(long index) {
-        return !parent.array.isFreed() && index >= 0 && index < parent.shape[dimension];
+        return !array.isFreed() && index >= 0 && index < parent.shape[dimension];
     }
 
     @ExportMessage
@@ -54,17 +58,12 @@ public final class MultiDimViewObject implements TruffleObject {
     }
 
     @ExportMessage
-    boolean isArrayElementInsertable(@SuppressWarnings("unused") long index) {
-        return false;
-    }
-
-    @ExportMessage
     Object readArrayElement(long index) throws InvalidArrayIndexException {
         long element = element(index);
         if (!isLast()) {
             return new MultiDimViewObject(parent, dimension + 1, element);
         }
-        return ArrayObjects.toGuest(parent.runtime.read(parent.array, element), parent.array.elementType());
+        return ArrayObjects.toGuest(runtime.read(array, element), array.elementType());
     }
 
     @ExportMessage
@@ -73,36 +72,20 @@ public final class MultiDimViewObject implements TruffleObject {
         if (!isLast()) {
             throw notWritable(index);
         }
-        parent.runtime.write(parent.array, element, GuestValues.scalar(value, "array element write", "value"));
+        runtime.write(array, element, GuestValues.scalar(value, "array element write", "value"));
     }
 
     @TruffleBoundary
     private PolygpuException notWritable(long index) {
         return PolygpuException.unsupported("cannot assign to index " + index + " of dimension " + dimension + " of "
-                + parent.array + ": only the last dimension of a multi-dimensional array is writable");
+                + array + ": only the last dimension of a multi-dimensional array is writable");
     }
 
     private long element(long index) throws InvalidArrayIndexException {
-        ArrayObjects.checkLive(parent.array);
+        checkLive();
         if (index < 0 || index >= parent.shape[dimension]) {
             throw InvalidArrayIndexException.create(index);
         }
         return offset + index * parent.strides[dimension];
-    }
-
-    @ExportMessage
-    boolean hasLanguage() {
-        return true;
-    }
-
-    @ExportMessage
-    Class<? extends TruffleLanguage<?>> getLanguage() {
-        return PolygpuLanguage.class;
-    }
-
-    @ExportMessage
-    @TruffleBoundary
-    Object toDisplayString(@SuppressWarnings("unused") boolean allowSideEffects) {
-        return "MultiDimDeviceArrayView(" + parent.array + ", dimension " + dimension + ")";
     }
 }

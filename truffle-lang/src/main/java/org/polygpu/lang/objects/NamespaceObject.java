@@ -5,13 +5,10 @@ import java.util.List;
 import java.util.Map;
 
 import org.polygpu.lang.PolygpuException;
-import org.polygpu.lang.PolygpuLanguage;
 
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
-import com.oracle.truffle.api.TruffleLanguage;
 import com.oracle.truffle.api.interop.ArityException;
 import com.oracle.truffle.api.interop.InteropLibrary;
-import com.oracle.truffle.api.interop.TruffleObject;
 import com.oracle.truffle.api.interop.UnknownIdentifierException;
 import com.oracle.truffle.api.interop.UnsupportedMessageException;
 import com.oracle.truffle.api.interop.UnsupportedTypeException;
@@ -24,7 +21,7 @@ import com.oracle.truffle.api.library.ExportMessage;
  * never changed.
  */
 @ExportLibrary(InteropLibrary.class)
-public final class NamespaceObject implements TruffleObject {
+public final class NamespaceObject extends GuestObject {
     private final String qualifiedName;
     private final Map<String, Object> members = new LinkedHashMap<>();
 
@@ -94,16 +91,6 @@ public final class NamespaceObject implements TruffleObject {
             throw PolygpuException.unknownIdentifier(member, qualifiedName, memberNames());
         }
         return InteropLibrary.getUncached(value).execute(value, arguments);
-    }
-
-    @ExportMessage
-    boolean hasLanguage() {
-        return true;
-    }
-
-    @ExportMessage
-    Class<? extends TruffleLanguage<?>> getLanguage() {
-        return PolygpuLanguage.class;
     }
 
     @ExportMessage

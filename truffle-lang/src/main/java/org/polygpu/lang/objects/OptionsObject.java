@@ -6,9 +6,7 @@ import org.polygpu.lang.PolygpuLanguage;
 import org.polygpu.lang.ContextOptions;
 
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
-import com.oracle.truffle.api.TruffleLanguage;
 import com.oracle.truffle.api.interop.InteropLibrary;
-import com.oracle.truffle.api.interop.TruffleObject;
 import com.oracle.truffle.api.interop.UnknownIdentifierException;
 import com.oracle.truffle.api.interop.UnknownKeyException;
 import com.oracle.truffle.api.interop.UnsupportedMessageException;
@@ -21,7 +19,7 @@ import com.oracle.truffle.api.library.ExportMessage;
  * are strings, integers, numbers and booleans. Immutable.
  */
 @ExportLibrary(InteropLibrary.class)
-public final class OptionsObject implements TruffleObject {
+public final class OptionsObject extends GuestObject {
     private static final String PREFIX = PolygpuLanguage.ID + ".";
 
     private final ContextOptions options;
@@ -107,16 +105,6 @@ public final class OptionsObject implements TruffleObject {
             entries[i++] = new ListObject(e.getKey(), e.getValue());
         }
         return new IteratorObject(entries);
-    }
-
-    @ExportMessage
-    boolean hasLanguage() {
-        return true;
-    }
-
-    @ExportMessage
-    Class<? extends TruffleLanguage<?>> getLanguage() {
-        return PolygpuLanguage.class;
     }
 
     @ExportMessage
