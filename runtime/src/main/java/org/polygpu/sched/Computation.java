@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import org.polygpu.array.ArrayAccess;
 import org.polygpu.array.Producer;
 import org.polygpu.backend.EventHandle;
-import org.polygpu.backend.LaunchConfig;
 import org.polygpu.backend.StreamHandle;
 import org.polygpu.dag.DagVertex;
 
@@ -25,12 +24,9 @@ public final class Computation implements Producer {
     public static final int HOST = -1;
 
     private final long id;
-    private final Kind kind;
+    private final Work work;
     private final String name;
     final ArrayAccess[] accesses;
-    final Kernel kernel;
-    final LaunchConfig config;
-    final Object[] arguments;
     DagVertex<Computation> vertex;
     StreamSlot slot;
     EventHandle event;
@@ -39,23 +35,24 @@ public final class Computation implements Producer {
     boolean finished;
     boolean streamTakenByChild;
 
-    Computation(long id, Kind kind, String name, ArrayAccess[] accesses, Kernel kernel, LaunchConfig config,
-                Object[] arguments) {
+    Computation(long id, Work work) {
         this.id = id;
-        this.kind = kind;
-        this.name = name;
-        this.accesses = accesses;
-        this.kernel = kernel;
-        this.config = config;
-        this.arguments = arguments;
+        this.work = work;
+        this.name = work.name();
+        this.accesses = work.accesses();
     }
 
     public long id() {
         return id;
     }
 
+    /** What it does, as named by its work. */
     public Kind kind() {
-        return kind;
+        return work.kind();
+    }
+
+    Work work() {
+        return work;
     }
 
     /** The kernel name, or a short description of a host access or copy. */

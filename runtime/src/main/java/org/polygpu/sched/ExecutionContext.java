@@ -6,8 +6,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 
-import org.polygpu.array.Access;
-import org.polygpu.array.ArrayAccess;
 import org.polygpu.array.DeviceArray;
 import org.polygpu.array.ElementType;
 import org.polygpu.array.Elements;
@@ -48,7 +46,7 @@ public final class ExecutionContext implements AutoCloseable {
     private final StreamPool pool;
     private final StreamAssignment assignment;
     private final ReplicaTransfers transfers;
-    private final Launches launches;
+    private final LaunchArguments arguments;
     private final ScheduleRecording recording;
     private final HostAccesses hostSide;
     private final Consumer<Computation> retire = this::retire;
@@ -67,7 +65,7 @@ public final class ExecutionContext implements AutoCloseable {
         this.assignment = new StreamAssignment(config.parentStreamPolicy(),
                 DeviceSelectionPolicies.create(config.deviceSelectionPolicy(), settings), pool, deviceCount);
         this.transfers = new ReplicaTransfers(backend, pool, bandwidth, config.recordTimeline());
-        this.launches = new Launches(backend);
+        this.arguments = new LaunchArguments(backend.deviceProperties(0));
         this.recording = new ScheduleRecording(backend, config);
         this.hostSide = new HostAccesses(backend, dag, pool, transfers, recording, retire, deviceCount,
                 () -> nextComputationId++);
@@ -118,7 +116,7 @@ public final class ExecutionContext implements AutoCloseable {
     public Kernel kernel(String name, ModuleImage image, List<Parameter> parameters) {
         checkOpen();
         Kernel k = new Kernel(name, image, parameters, deviceCount);
-        launches.load(k, deviceCount);
+        k.load(backend);
         return k;
     }
 
@@ -130,9 +128,8 @@ public final class ExecutionContext implements AutoCloseable {
      */
     public Computation launch(Kernel kernel, LaunchConfig launchConfig, Object... args) {
         checkOpen();
-        Object[] bound = launches.bind(kernel, launchConfig, args);
-        Computation c = new Computation(nextComputationId++, Computation.Kind.KERNEL, kernel.name(),
-                launches.accesses(kernel, bound), kernel, launchConfig, bound);
+        Object[] bound = arguments.bind(kernel, launchConfig, args);
+        Computation c = new Computation(nextComputationId++, new KernelLaunch(kernel, launchConfig, bound));
         schedule(c);
         kernel.countLaunch();
         return c;
@@ -150,9 +147,7 @@ public final class ExecutionContext implements AutoCloseable {
         if (src == dst) {
             throw new IllegalArgumentException("cannot copy " + src + " onto itself");
         }
-        Computation c = new Computation(nextComputationId++, Computation.Kind.COPY, "copy " + src + " to " + dst,
-                new ArrayAccess[] {new ArrayAccess(src, Access.READ), new ArrayAccess(dst, Access.WRITE)}, null,
-                null, null);
+        Computation c = new Computation(nextComputationId++, new DeviceCopy(src, dst));
         schedule(c);
         return c;
     }
@@ -166,14 +161,7 @@ public final class ExecutionContext implements AutoCloseable {
             waitForParents(c);
             c.event = pool.takeEvent(c.device);
             transfers.prepare(c);
-            OperationLabel label = new OperationLabel(c.id(), c.name());
-            if (c.kind() == Computation.Kind.KERNEL) {
-                launches.enqueue(c, label);
-            } else {
-                DeviceBuffer src = c.accesses[0].array().deviceReplica(c.device);
-                DeviceBuffer dst = c.accesses[1].array().deviceReplica(c.device);
-                backend.copyDeviceToDevice(src, dst, src.bytes(), slot.handle, label);
-            }
+            c.work().enqueue(backend, c.device, slot.handle, new OperationLabel(c.id(), c.name()));
             backend.recordEvent(c.event, slot.handle);
         } catch (RuntimeException e) {
             abandon(c);
@@ -219,7 +207,7 @@ public final class ExecutionContext implements AutoCloseable {
         array.checkLive();
         array.checkIndex(index);
         checkOpen();
-        hostSide.access(Computation.Kind.HOST_READ, array, Access.READ, index);
+        hostSide.access(HostAccess.readElement(array, index));
         return Elements.get(array.hostReplica(), array.elementType(), index);
     }
 
@@ -230,7 +218,7 @@ public final class ExecutionContext implements AutoCloseable {
         // Convert first so a value that does not fit leaves everything as it was.
         Elements.set(MemorySegment.ofArray(new long[1]), array.elementType(), 0, value);
         checkOpen();
-        hostSide.access(Computation.Kind.HOST_WRITE, array, Access.READ_WRITE, index);
+        hostSide.access(HostAccess.writeElement(array, index));
         Elements.set(array.hostReplica(), array.elementType(), index, value);
     }
 
@@ -239,7 +227,7 @@ public final class ExecutionContext implements AutoCloseable {
         array.checkLive();
         checkHostSize(array, src);
         checkOpen();
-        hostSide.access(Computation.Kind.HOST_WRITE, array, Access.WRITE, -1);
+        hostSide.access(HostAccess.copyFromHost(array, true));
         MemorySegment.copy(src, 0, array.hostReplica(), 0, array.byteSize());
     }
 
@@ -248,7 +236,7 @@ public final class ExecutionContext implements AutoCloseable {
         array.checkLive();
         checkHostSize(array, dst);
         checkOpen();
-        hostSide.access(Computation.Kind.HOST_READ, array, Access.READ, -1);
+        hostSide.access(HostAccess.copyToHost(array));
         MemorySegment.copy(array.hostReplica(), 0, dst, 0, array.byteSize());
     }
 
@@ -260,7 +248,7 @@ public final class ExecutionContext implements AutoCloseable {
         array.checkLive();
         checkHostRange(array, byteOffset, dst.byteSize());
         checkOpen();
-        hostSide.access(Computation.Kind.HOST_READ, array, Access.READ, -1);
+        hostSide.access(HostAccess.copyToHost(array));
         MemorySegment.copy(array.hostReplica(), byteOffset, dst, 0, dst.byteSize());
     }
 
@@ -273,7 +261,7 @@ public final class ExecutionContext implements AutoCloseable {
         checkHostRange(array, byteOffset, src.byteSize());
         boolean whole = byteOffset == 0 && src.byteSize() == array.byteSize();
         checkOpen();
-        hostSide.access(Computation.Kind.HOST_WRITE, array, whole ? Access.WRITE : Access.READ_WRITE, -1);
+        hostSide.access(HostAccess.copyFromHost(array, whole));
         MemorySegment.copy(src, 0, array.hostReplica(), byteOffset, src.byteSize());
     }
 
@@ -294,8 +282,7 @@ public final class ExecutionContext implements AutoCloseable {
     /** Frees every replica of {@code array} after the computations using it finished. */
     public void free(DeviceArray array) {
         array.checkLive();
-        Computation c = new Computation(nextComputationId++, Computation.Kind.FREE, "free " + array,
-                new ArrayAccess[] {new ArrayAccess(array, Access.WRITE)}, null, null, null);
+        Computation c = new Computation(nextComputationId++, new Release(array));
         c.vertex = dag.append(c, c.accesses);
         hostSide.waitFor(c.vertex);
         c.finished = true;

@@ -4,7 +4,6 @@ import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
 import org.polygpu.array.Access;
-import org.polygpu.array.ArrayAccess;
 import org.polygpu.array.DeviceArray;
 import org.polygpu.backend.Backend;
 import org.polygpu.dag.Dag;
@@ -43,14 +42,14 @@ final class HostAccesses {
      * access overwrites it all, and applies the host's coherence transition. It joins the DAG only when it has
      * live parents or the DAG is recorded: otherwise it finishes at once and no later work could depend on it.
      *
-     * @param index the element accessed, or -1 for the whole array
      */
-    void access(Computation.Kind kind, DeviceArray array, Access access, long index) {
+    void access(HostAccess work) {
         long id = ids.getAsLong();
+        DeviceArray array = work.array();
+        Access access = work.access();
         Computation c = null;
         if (recording.recordsDag() || dag.hasLiveDependencies(array, access)) {
-            c = new Computation(id, kind, hostAccessName(kind, array, index),
-                    new ArrayAccess[] {new ArrayAccess(array, access)}, null, null, null);
+            c = new Computation(id, work);
             c.vertex = dag.append(c, c.accesses);
             waitFor(c.vertex);
         }
@@ -70,14 +69,6 @@ final class HostAccesses {
             c.finished = true;
             dag.retire(c.vertex);
         }
-    }
-
-    private static String hostAccessName(Computation.Kind kind, DeviceArray array, long index) {
-        boolean read = kind == Computation.Kind.HOST_READ;
-        if (index < 0) {
-            return read ? "copy " + array + " to host" : "copy host to " + array;
-        }
-        return (read ? "read " : "write ") + array + "[" + index + "]";
     }
 
     /** Blocks the host until the unfinished parents of {@code v} completed, and retires them. */
