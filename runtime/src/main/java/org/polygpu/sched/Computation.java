@@ -50,7 +50,6 @@ public final class Computation implements Producer {
     private StreamSlot slot;
     private EventHandle event;
     private ArrayList<EventHandle> copyEvents;
-    boolean streamTakenByChild;
 
     Computation(long id, Work work) {
         this.id = id;
