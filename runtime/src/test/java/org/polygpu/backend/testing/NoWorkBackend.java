@@ -1,4 +1,4 @@
-package org.polygpu.bench;
+package org.polygpu.backend.testing;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -19,7 +19,7 @@ import org.polygpu.backend.TimedOperation;
 /**
  * A backend of N devices that does no work: copies and launches return at once and do nothing, device allocations
  * are handles without memory, and modules load from any image. With it a benchmark measures only the scheduler's
- * own cost per launch.
+ * own cost per launch, and a test checks the scheduler's decisions without a GPU or the emulator.
  *
  * <p>By default every event is complete at once. With an {@code inFlight} window of {@code k > 0}, an event
  * reports complete only once {@code k} more events have been recorded after it (on any stream), or after a
