@@ -16,14 +16,16 @@ import org.polygpu.backend.StreamHandle;
 final class StreamSlot {
     final StreamHandle handle;
     final ArrayDeque<Computation> active = new ArrayDeque<>();
+    private final int device;
     private Computation holder;
 
     StreamSlot(StreamHandle handle) {
         this.handle = handle;
+        this.device = handle.device();
     }
 
     int device() {
-        return handle.device();
+        return device;
     }
 
     boolean isFree() {
@@ -43,6 +45,6 @@ final class StreamSlot {
 
     @Override
     public String toString() {
-        return "device " + handle.device() + " stream " + handle.id();
+        return "device " + device + " stream " + handle.id();
     }
 }
