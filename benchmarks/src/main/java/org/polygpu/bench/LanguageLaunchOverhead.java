@@ -15,6 +15,7 @@ import org.polygpu.backend.BackendProvider;
 import org.polygpu.backend.LaunchConfig;
 import org.polygpu.backend.ModuleImage;
 import org.polygpu.backend.OpenedBackend;
+import org.polygpu.backend.testing.NoWorkBackend;
 import org.polygpu.config.RuntimeConfig;
 import org.polygpu.sched.ExecutionContext;
 import org.polygpu.sched.Kernel;

@@ -7,10 +7,11 @@ import java.util.Arrays;
 
 /**
  * A benchmark program checking that the scheduler's cost per launch stays flat and its memory bounded over a
- * million launches: it issues the {@link LaunchWorkload} stream on a {@link NoWorkBackend}, times every launch with
- * {@link System#nanoTime()}, and prints one row per decade of launches (up to 10^3, 10^4, 10^5, 10^6): median, p90,
- * p99 and mean nanoseconds per launch, the largest and the final number of live DAG vertices in the window, and the
- * heap used after a collection at the window's end. It runs once per in-flight window given.
+ * million launches: it issues the {@link LaunchWorkload} stream on a
+ * {@link org.polygpu.backend.testing.NoWorkBackend}, times every launch with {@link System#nanoTime()}, and prints
+ * one row per decade of launches (up to 10^3, 10^4, 10^5, 10^6): median, p90, p99 and mean nanoseconds per launch,
+ * the largest and the final number of live DAG vertices in the window, and the heap used after a collection at the
+ * window's end. It runs once per in-flight window given.
  *
  * <p>Warm-up first runs the same stream for a few seconds on short-lived contexts of {@value #WARM_UP_CONTEXT}
  * launches each, so the measured context starts with compiled code whose profile covers both a context's start

@@ -7,6 +7,7 @@ import org.polygpu.array.DeviceArray;
 import org.polygpu.array.ElementType;
 import org.polygpu.backend.LaunchConfig;
 import org.polygpu.backend.ModuleImage;
+import org.polygpu.backend.testing.NoWorkBackend;
 import org.polygpu.config.RuntimeConfig;
 import org.polygpu.dag.Dag;
 import org.polygpu.sched.Computation;

@@ -21,8 +21,8 @@ import org.openjdk.jmh.infra.Blackhole;
 import org.polygpu.sched.Computation;
 
 /**
- * The scheduler's own cost per kernel launch, on a {@link NoWorkBackend} of 8 devices with
- * {@code minmax-transfer-time} and the {@code v100x8} matrix (the launch stream of {@link LaunchWorkload}), with
+ * The scheduler's own cost per kernel launch, on a {@link org.polygpu.backend.testing.NoWorkBackend} of 8 devices
+ * with {@code minmax-transfer-time} and the {@code v100x8} matrix (the launch stream of {@link LaunchWorkload}), with
  * the backend completing work at once ({@code inFlight=0}) or {@code inFlight} events behind.
  *
  * <ul>

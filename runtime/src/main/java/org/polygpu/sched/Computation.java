@@ -5,17 +5,16 @@ import java.util.ArrayList;
 import org.polygpu.array.ArrayAccess;
 import org.polygpu.array.Producer;
 import org.polygpu.backend.EventHandle;
-import org.polygpu.backend.LaunchConfig;
 import org.polygpu.backend.StreamHandle;
 import org.polygpu.dag.DagVertex;
 
 /**
  * One unit of scheduled work: a kernel launch, a host element read or write, a bulk copy, or the release of an
- * array, with the arrays it uses and how.
+ * array ({@link Work}), with the arrays it uses and how, and where it stands in its lifecycle.
  *
- * <p>Lifecycle: CREATED → SCHEDULED (device, stream and completion event assigned, work enqueued) → FINISHED (its
- * event was seen complete, by polling or by a host wait; its events went back to the pool). Host-side
- * computations have no stream and finish as soon as the host access is done. Not thread-safe.
+ * <p>Each transition method checks the state it starts from and throws {@link IllegalStateException} otherwise.
+ * Host-side work has no stream and finishes as soon as the host did it. Not thread-safe: owned by the execution
+ * context's thread.
  */
 public final class Computation implements Producer {
     /** What a computation does. */
@@ -24,38 +23,106 @@ public final class Computation implements Producer {
     /** Device value of computations that run on the host. */
     public static final int HOST = -1;
 
-    private final long id;
-    private final Kind kind;
-    private final String name;
-    final ArrayAccess[] accesses;
-    final Kernel kernel;
-    final LaunchConfig config;
-    final Object[] arguments;
-    DagVertex<Computation> vertex;
-    StreamSlot slot;
-    EventHandle event;
-    ArrayList<EventHandle> copyEvents;
-    int device = HOST;
-    boolean finished;
-    boolean streamTakenByChild;
+    /** Where a computation stands; see {@link #state}. */
+    private enum State { CREATED, IN_DAG, SCHEDULED, FINISHED }
 
-    Computation(long id, Kind kind, String name, ArrayAccess[] accesses, Kernel kernel, LaunchConfig config,
-                Object[] arguments) {
+    private final long id;
+    private final Work work;
+    private final String name;
+    private final ArrayAccess[] accesses;
+
+    /*
+     * The lifecycle. Possible transitions:
+     *
+     *   CREATED   -> IN_DAG      appended(vertex): a vertex in the DAG, with edges from its live parents
+     *   IN_DAG    -> SCHEDULED   scheduled(slot, event): device, stream and completion event set, after the stream
+     *                            waited for its parents; copies into its replicas add events (addCopyEvent), then
+     *                            the work is enqueued and the event recorded
+     *   IN_DAG    -> FINISHED    finish(pool): host-side work the host has done, or device work abandoned before it
+     *                            had a stream or event
+     *   SCHEDULED -> FINISHED    finish(pool): its event was seen complete (by polling or a host wait), or its
+     *                            enqueueing failed; its events go back to the pool
+     *
+     * finish is idempotent; the DAG vertex is retired by the caller (Schedule.retire).
+     */
+    private State state = State.CREATED;
+    private DagVertex<Computation> vertex;
+    private StreamSlot slot;
+    private EventHandle event;
+    private ArrayList<EventHandle> copyEvents;
+
+    Computation(long id, Work work) {
         this.id = id;
-        this.kind = kind;
-        this.name = name;
-        this.accesses = accesses;
-        this.kernel = kernel;
-        this.config = config;
-        this.arguments = arguments;
+        this.work = work;
+        this.name = work.name();
+        this.accesses = work.accesses();
+    }
+
+    void appended(DagVertex<Computation> v) {
+        expect(State.CREATED, "join the DAG");
+        vertex = v;
+        state = State.IN_DAG;
+    }
+
+    void scheduled(StreamSlot s, EventHandle completion) {
+        expect(State.IN_DAG, "be scheduled");
+        slot = s;
+        event = completion;
+        state = State.SCHEDULED;
+    }
+
+    /** Adds the event recorded after a copy into one of its replicas; it goes back to the pool with the others. */
+    void addCopyEvent(EventHandle copied) {
+        expect(State.SCHEDULED, "take a copy event");
+        if (copyEvents == null) {
+            copyEvents = new ArrayList<>(2);
+        }
+        copyEvents.add(copied);
+    }
+
+    /**
+     * Marks it finished and returns its events to {@code pool}; does nothing when it already finished.
+     *
+     * @return whether it was unfinished until now
+     */
+    boolean finish(StreamPool pool) {
+        if (state == State.FINISHED) {
+            return false;
+        }
+        if (state == State.CREATED) {
+            throw new IllegalStateException(this + " cannot finish before it joined the DAG");
+        }
+        state = State.FINISHED;
+        if (event != null) {
+            pool.releaseEvent(event);
+        }
+        if (copyEvents != null) {
+            for (int i = 0; i < copyEvents.size(); i++) {
+                pool.releaseEvent(copyEvents.get(i));
+            }
+            copyEvents = null;
+        }
+        return true;
+    }
+
+    private void expect(State from, String transition) {
+        if (state != from) {
+            throw new IllegalStateException(this + " cannot " + transition + " when " + state + ", only when "
+                    + from);
+        }
     }
 
     public long id() {
         return id;
     }
 
+    /** What it does, as named by its work. */
     public Kind kind() {
-        return kind;
+        return work.kind();
+    }
+
+    Work work() {
+        return work;
     }
 
     /** The kernel name, or a short description of a host access or copy. */
@@ -65,7 +132,7 @@ public final class Computation implements Producer {
 
     /** The device it runs on, or {@link #HOST}. */
     public int device() {
-        return device;
+        return slot == null ? HOST : slot.device();
     }
 
     /** The stream's number on its device, or -1 for host-side work. */
@@ -78,9 +145,23 @@ public final class Computation implements Producer {
         return slot == null ? null : slot.handle;
     }
 
+    StreamSlot slot() {
+        return slot;
+    }
+
+    /** The completion event, recorded after its work; null until it is scheduled. */
+    EventHandle event() {
+        return event;
+    }
+
+    /** Its DAG vertex; null until it is appended. */
+    DagVertex<Computation> vertex() {
+        return vertex;
+    }
+
     @Override
     public boolean isFinished() {
-        return finished;
+        return state == State.FINISHED;
     }
 
     /** Parents it had in the DAG when it was scheduled and that have not finished since. */
@@ -91,6 +172,11 @@ public final class Computation implements Producer {
     /** The arrays it uses, each once, with their access modes. */
     public ArrayAccess[] accesses() {
         return accesses.clone();
+    }
+
+    /** {@link #accesses()} itself, not a copy, for the scheduler's reads; never modified. */
+    ArrayAccess[] accessArray() {
+        return accesses;
     }
 
     @Override

@@ -4,10 +4,7 @@ import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Consumer;
 
-import org.polygpu.array.Access;
-import org.polygpu.array.ArrayAccess;
 import org.polygpu.array.DeviceArray;
 import org.polygpu.array.ElementType;
 import org.polygpu.array.Elements;
@@ -44,16 +41,15 @@ public final class ExecutionContext implements AutoCloseable {
     private final Backend backend;
     private final RuntimeConfig config;
     private final int deviceCount;
+    private final Schedule schedule;
     private final Dag<Computation> dag;
     private final StreamPool pool;
     private final StreamAssignment assignment;
     private final ReplicaTransfers transfers;
-    private final Launches launches;
+    private final LaunchArguments arguments;
     private final ScheduleRecording recording;
     private final HostAccesses hostSide;
-    private final Consumer<Computation> retire = this::retire;
     private final ArrayList<DeviceArray> arrays = new ArrayList<>();
-    private long nextComputationId;
     private long nextArrayId;
     private boolean closed;
 
@@ -61,16 +57,16 @@ public final class ExecutionContext implements AutoCloseable {
         this.backend = backend;
         this.config = config;
         this.deviceCount = deviceCount;
-        this.dag = new Dag<>(config.dependencyPolicy());
-        this.pool = new StreamPool(backend, deviceCount, config.newStreamPolicy());
+        this.schedule = new Schedule(backend, config, deviceCount);
+        this.dag = schedule.dag();
+        this.pool = schedule.pool();
         PolicySettings settings = new PolicySettings(deviceCount, bandwidth, config.dataThreshold(), 0);
         this.assignment = new StreamAssignment(config.parentStreamPolicy(),
-                DeviceSelectionPolicies.create(config.deviceSelectionPolicy(), settings), pool, deviceCount);
-        this.transfers = new ReplicaTransfers(backend, pool, bandwidth, config.recordTimeline());
-        this.launches = new Launches(backend);
+                DeviceSelectionPolicies.create(config.deviceSelectionPolicy(), settings), schedule);
+        this.transfers = new ReplicaTransfers(backend, schedule, bandwidth, config.recordTimeline());
+        this.arguments = new LaunchArguments(backend.deviceProperties(0));
         this.recording = new ScheduleRecording(backend, config);
-        this.hostSide = new HostAccesses(backend, dag, pool, transfers, recording, retire, deviceCount,
-                () -> nextComputationId++);
+        this.hostSide = new HostAccesses(schedule, transfers, recording);
     }
 
     /**
@@ -123,7 +119,7 @@ public final class ExecutionContext implements AutoCloseable {
     public Kernel kernel(String name, ModuleImage image, List<Parameter> parameters) {
         checkOpen();
         Kernel k = new Kernel(name, image, parameters, deviceCount);
-        launches.load(k, deviceCount);
+        k.load(backend);
         return k;
     }
 
@@ -135,9 +131,8 @@ public final class ExecutionContext implements AutoCloseable {
      */
     public Computation launch(Kernel kernel, LaunchConfig launchConfig, Object... args) {
         checkOpen();
-        Object[] bound = launches.bind(kernel, launchConfig, args);
-        Computation c = new Computation(nextComputationId++, Computation.Kind.KERNEL, kernel.name(),
-                launches.accesses(kernel, bound), kernel, launchConfig, bound);
+        Object[] bound = arguments.bind(kernel, launchConfig, args);
+        Computation c = new Computation(schedule.nextId(), new KernelLaunch(kernel, launchConfig, bound));
         schedule(c);
         kernel.countLaunch();
         return c;
@@ -155,66 +150,47 @@ public final class ExecutionContext implements AutoCloseable {
         if (src == dst) {
             throw new IllegalArgumentException("cannot copy " + src + " onto itself");
         }
-        Computation c = new Computation(nextComputationId++, Computation.Kind.COPY, "copy " + src + " to " + dst,
-                new ArrayAccess[] {new ArrayAccess(src, Access.READ), new ArrayAccess(dst, Access.WRITE)}, null,
-                null, null);
+        Computation c = new Computation(schedule.nextId(), new DeviceCopy(src, dst));
         schedule(c);
         return c;
     }
 
+    /**
+     * Appends {@code c} to the DAG, gives it a stream that waits for its parents, makes its arrays coherent there
+     * and enqueues its work with a completion event after it.
+     *
+     * <p>When enqueueing fails (the backend reported an error, possibly an earlier asynchronous one), {@code c} is
+     * retired at once so nothing waits for it. Arrays it was to write keep the coherence state it was given, as after
+     * a failed kernel on CUDA their contents are undefined.
+     */
     private void schedule(Computation c) {
-        c.vertex = dag.append(c, c.accesses);
-        StreamSlot slot = assignment.assign(c, retire);
-        c.slot = slot;
-        c.device = slot.device();
+        DagVertex<Computation> v = schedule.append(c);
+        StreamSlot slot = assignment.assign(c);
         try {
-            waitForParents(c);
-            c.event = pool.takeEvent(c.device);
+            waitForParents(v, slot);
+            c.scheduled(slot, pool.takeEvent(slot.device()));
             transfers.prepare(c);
-            OperationLabel label = new OperationLabel(c.id(), c.name());
-            if (c.kind() == Computation.Kind.KERNEL) {
-                launches.enqueue(c, label);
-            } else {
-                DeviceBuffer src = c.accesses[0].array().deviceReplica(c.device);
-                DeviceBuffer dst = c.accesses[1].array().deviceReplica(c.device);
-                backend.copyDeviceToDevice(src, dst, src.bytes(), slot.handle, label);
-            }
-            backend.recordEvent(c.event, slot.handle);
+            c.work().enqueue(backend, slot.device(), slot.handle, new OperationLabel(c.id(), c.name()));
+            backend.recordEvent(c.event(), slot.handle);
         } catch (RuntimeException e) {
-            abandon(c);
+            schedule.retire(c);
             throw e;
         }
         pool.enqueued(slot, c);
         recording.scheduled(c);
         if (config.executionPolicy() == ExecutionPolicy.SYNC) {
-            backend.synchronizeEvent(c.event);
-            pool.finishedThrough(slot, c, retire);
+            pool.await(c);
         } else {
-            pool.poll(STREAMS_POLLED_PER_LAUNCH, retire);
-        }
-    }
-
-    /**
-     * Drops a computation whose enqueueing failed (the backend reported an error, possibly an earlier asynchronous
-     * one): it leaves the DAG so nothing waits for it. Arrays it was to write keep the coherence state it was given,
-     * as after a failed kernel on CUDA their contents are undefined.
-     */
-    private void abandon(Computation c) {
-        if (c.event == null) {
-            c.finished = true;
-            dag.retire(c.vertex);
-        } else {
-            retire(c);
+            pool.poll(STREAMS_POLLED_PER_LAUNCH);
         }
     }
 
     /** Cross-stream parents are waited with their completion events. */
-    private void waitForParents(Computation c) {
-        DagVertex<Computation> v = c.vertex;
+    private void waitForParents(DagVertex<Computation> v, StreamSlot slot) {
         for (int i = 0; i < v.parentCount(); i++) {
             Computation p = v.parent(i).computation();
-            if (!p.finished && p.slot != c.slot) {
-                backend.streamWaitEvent(c.slot.handle, p.event);
+            if (!p.isFinished() && p.slot() != slot) {
+                backend.streamWaitEvent(slot.handle, p.event());
             }
         }
     }
@@ -224,7 +200,7 @@ public final class ExecutionContext implements AutoCloseable {
         array.checkLive();
         array.checkIndex(index);
         checkOpen();
-        hostSide.access(Computation.Kind.HOST_READ, array, Access.READ, index);
+        hostSide.access(HostAccess.readElement(array, index));
         return Elements.get(array.hostReplica(), array.elementType(), index);
     }
 
@@ -235,7 +211,7 @@ public final class ExecutionContext implements AutoCloseable {
         // Convert first so a value that does not fit leaves everything as it was.
         Elements.set(MemorySegment.ofArray(new long[1]), array.elementType(), 0, value);
         checkOpen();
-        hostSide.access(Computation.Kind.HOST_WRITE, array, Access.READ_WRITE, index);
+        hostSide.access(HostAccess.writeElement(array, index));
         Elements.set(array.hostReplica(), array.elementType(), index, value);
     }
 
@@ -244,7 +220,7 @@ public final class ExecutionContext implements AutoCloseable {
         array.checkLive();
         checkHostSize(array, src);
         checkOpen();
-        hostSide.access(Computation.Kind.HOST_WRITE, array, Access.WRITE, -1);
+        hostSide.access(HostAccess.copyFromHost(array, true));
         MemorySegment.copy(src, 0, array.hostReplica(), 0, array.byteSize());
     }
 
@@ -253,7 +229,7 @@ public final class ExecutionContext implements AutoCloseable {
         array.checkLive();
         checkHostSize(array, dst);
         checkOpen();
-        hostSide.access(Computation.Kind.HOST_READ, array, Access.READ, -1);
+        hostSide.access(HostAccess.copyToHost(array));
         MemorySegment.copy(array.hostReplica(), 0, dst, 0, array.byteSize());
     }
 
@@ -265,7 +241,7 @@ public final class ExecutionContext implements AutoCloseable {
         array.checkLive();
         checkHostRange(array, byteOffset, dst.byteSize());
         checkOpen();
-        hostSide.access(Computation.Kind.HOST_READ, array, Access.READ, -1);
+        hostSide.access(HostAccess.copyToHost(array));
         MemorySegment.copy(array.hostReplica(), byteOffset, dst, 0, dst.byteSize());
     }
 
@@ -278,7 +254,7 @@ public final class ExecutionContext implements AutoCloseable {
         checkHostRange(array, byteOffset, src.byteSize());
         boolean whole = byteOffset == 0 && src.byteSize() == array.byteSize();
         checkOpen();
-        hostSide.access(Computation.Kind.HOST_WRITE, array, whole ? Access.WRITE : Access.READ_WRITE, -1);
+        hostSide.access(HostAccess.copyFromHost(array, whole));
         MemorySegment.copy(src, 0, array.hostReplica(), byteOffset, src.byteSize());
     }
 
@@ -299,12 +275,10 @@ public final class ExecutionContext implements AutoCloseable {
     /** Frees every replica of {@code array} after the computations using it finished. */
     public void free(DeviceArray array) {
         array.checkLive();
-        Computation c = new Computation(nextComputationId++, Computation.Kind.FREE, "free " + array,
-                new ArrayAccess[] {new ArrayAccess(array, Access.WRITE)}, null, null, null);
-        c.vertex = dag.append(c, c.accesses);
-        hostSide.waitFor(c.vertex);
-        c.finished = true;
-        dag.retire(c.vertex);
+        Computation c = new Computation(schedule.nextId(), new Release(array));
+        schedule.append(c);
+        schedule.awaitParents(c);
+        schedule.retire(c);
         release(array);
         dag.forget(array);
         arrays.remove(array);
@@ -327,24 +301,12 @@ public final class ExecutionContext implements AutoCloseable {
     public void synchronize() {
         checkOpen();
         backend.synchronizeAll();
-        pool.pollAll(retire);
+        pool.pollAll();
     }
 
     /** Retires what has finished, without waiting. */
     public void poll() {
-        pool.pollAll(retire);
-    }
-
-    private void retire(Computation c) {
-        c.finished = true;
-        pool.releaseEvent(c.event);
-        if (c.copyEvents != null) {
-            for (int i = 0; i < c.copyEvents.size(); i++) {
-                pool.releaseEvent(c.copyEvents.get(i));
-            }
-            c.copyEvents = null;
-        }
-        dag.retire(c.vertex);
+        pool.pollAll();
     }
 
     /** The live DAG (for inspection and tests). */
@@ -402,7 +364,7 @@ public final class ExecutionContext implements AutoCloseable {
             return;
         }
         backend.synchronizeAll();
-        pool.pollAll(retire);
+        pool.pollAll();
         for (DeviceArray a : arrays) {
             release(a);
         }

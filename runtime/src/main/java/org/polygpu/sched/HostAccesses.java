@@ -1,58 +1,40 @@
 package org.polygpu.sched;
 
-import java.util.function.Consumer;
-import java.util.function.LongSupplier;
-
 import org.polygpu.array.Access;
-import org.polygpu.array.ArrayAccess;
 import org.polygpu.array.DeviceArray;
-import org.polygpu.backend.Backend;
-import org.polygpu.dag.Dag;
-import org.polygpu.dag.DagEdge;
-import org.polygpu.dag.DagVertex;
 
 /**
- * Host-side accesses to arrays (element reads and writes, bulk copies, frees): the host waits only for the
- * computations the array depends on, the host replica is brought up to date, and the host's coherence transition is
- * applied. Not thread-safe: used by the execution context's thread.
+ * Host-side accesses to arrays (element reads and writes, bulk copies): the host waits only for the computations
+ * the array depends on, the host replica is brought up to date, and the host's coherence transition is applied.
+ * Not thread-safe: used by the execution context's thread.
  */
 final class HostAccesses {
-    private final Backend backend;
-    private final Dag<Computation> dag;
-    private final StreamPool pool;
+    private final Schedule schedule;
     private final ReplicaTransfers transfers;
     private final ScheduleRecording recording;
-    private final Consumer<Computation> retire;
     private final int host;
-    private final LongSupplier ids;
 
-    HostAccesses(Backend backend, Dag<Computation> dag, StreamPool pool, ReplicaTransfers transfers,
-                 ScheduleRecording recording, Consumer<Computation> retire, int host, LongSupplier ids) {
-        this.backend = backend;
-        this.dag = dag;
-        this.pool = pool;
+    HostAccesses(Schedule schedule, ReplicaTransfers transfers, ScheduleRecording recording) {
+        this.schedule = schedule;
         this.transfers = transfers;
         this.recording = recording;
-        this.retire = retire;
-        this.host = host;
-        this.ids = ids;
+        this.host = schedule.deviceCount();
     }
 
     /**
      * A host-side access: waits for the computations it depends on, brings the host replica up to date unless the
      * access overwrites it all, and applies the host's coherence transition. It joins the DAG only when it has
      * live parents or the DAG is recorded: otherwise it finishes at once and no later work could depend on it.
-     *
-     * @param index the element accessed, or -1 for the whole array
      */
-    void access(Computation.Kind kind, DeviceArray array, Access access, long index) {
-        long id = ids.getAsLong();
+    void access(HostAccess work) {
+        long id = schedule.nextId();
+        DeviceArray array = work.array();
+        Access access = work.access();
         Computation c = null;
-        if (recording.recordsDag() || dag.hasLiveDependencies(array, access)) {
-            c = new Computation(id, kind, hostAccessName(kind, array, index),
-                    new ArrayAccess[] {new ArrayAccess(array, access)}, null, null, null);
-            c.vertex = dag.append(c, c.accesses);
-            waitFor(c.vertex);
+        if (recording.recordsDag() || schedule.dag().hasLiveDependencies(array, access)) {
+            c = new Computation(id, work);
+            schedule.append(c);
+            schedule.awaitParents(c);
         }
         if (access == Access.WRITE) {
             transfers.hostReplica(array);
@@ -67,27 +49,7 @@ final class HostAccesses {
         }
         if (c != null) {
             recording.scheduled(c);
-            c.finished = true;
-            dag.retire(c.vertex);
-        }
-    }
-
-    private static String hostAccessName(Computation.Kind kind, DeviceArray array, long index) {
-        boolean read = kind == Computation.Kind.HOST_READ;
-        if (index < 0) {
-            return read ? "copy " + array + " to host" : "copy host to " + array;
-        }
-        return (read ? "read " : "write ") + array + "[" + index + "]";
-    }
-
-    /** Blocks the host until the unfinished parents of {@code v} completed, and retires them. */
-    void waitFor(DagVertex<Computation> v) {
-        for (DagEdge<Computation> e : v.parents()) {
-            Computation p = e.from().computation();
-            if (!p.finished) {
-                backend.synchronizeEvent(p.event);
-                pool.finishedThrough(p.slot, p, retire);
-            }
+            schedule.retire(c);
         }
     }
 }

@@ -2,12 +2,13 @@ package org.polygpu.sched;
 
 import java.util.List;
 
+import org.polygpu.backend.Backend;
 import org.polygpu.backend.FunctionHandle;
 import org.polygpu.backend.ModuleImage;
 
 /**
- * A kernel known to the runtime: its code, the function's name in it, and its signature. The module is loaded on a
- * device the first time the kernel runs there. Owned by one {@link ExecutionContext}.
+ * A kernel known to the runtime: its code, the function's name in it, and its signature. The module is loaded on
+ * every device in use when the kernel is created. Owned by one {@link ExecutionContext}.
  */
 public final class Kernel {
     private final String name;
@@ -55,8 +56,11 @@ public final class Kernel {
         return functions[device];
     }
 
-    void setFunction(int device, FunctionHandle f) {
-        functions[device] = f;
+    /** Loads the module on every device in use, so a bad image or function name fails before any launch. */
+    void load(Backend backend) {
+        for (int d = 0; d < functions.length; d++) {
+            functions[d] = backend.function(backend.loadModule(d, image), name);
+        }
     }
 
     @Override

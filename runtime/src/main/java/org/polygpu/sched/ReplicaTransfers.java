@@ -1,7 +1,6 @@
 package org.polygpu.sched;
 
 import java.lang.foreign.MemorySegment;
-import java.util.ArrayList;
 
 import org.polygpu.array.ArrayAccess;
 import org.polygpu.array.Coherence;
@@ -27,19 +26,19 @@ final class ReplicaTransfers {
     private final boolean labelled;
 
     /** @param labelled whether copies get descriptive labels (only worth building when a timeline is recorded) */
-    ReplicaTransfers(Backend backend, StreamPool pool, BandwidthMatrix bandwidth, boolean labelled) {
+    ReplicaTransfers(Backend backend, Schedule schedule, BandwidthMatrix bandwidth, boolean labelled) {
         this.labelled = labelled;
         this.backend = backend;
-        this.pool = pool;
+        this.pool = schedule.pool();
         this.bandwidth = bandwidth;
         this.host = bandwidth.hostIndex();
     }
 
     /** Makes every array of {@code c} valid on its device (copies enqueued on its stream) and updates coherence. */
     void prepare(Computation c) {
-        int d = c.device;
-        StreamSlot slot = c.slot;
-        for (ArrayAccess a : c.accesses) {
+        int d = c.device();
+        StreamSlot slot = c.slot();
+        for (ArrayAccess a : c.accessArray()) {
             DeviceArray array = a.array();
             Coherence coherence = array.coherence();
             DeviceBuffer replica = deviceReplica(array, d);
@@ -59,10 +58,7 @@ final class ReplicaTransfers {
                 }
                 EventHandle copied = pool.takeEvent(d);
                 backend.recordEvent(copied, slot.handle);
-                if (c.copyEvents == null) {
-                    c.copyEvents = new ArrayList<>(2);
-                }
-                c.copyEvents.add(copied);
+                c.addCopyEvent(copied);
                 coherence.read(d);
                 array.setReady(d, c, copied);
             }
@@ -70,7 +66,7 @@ final class ReplicaTransfers {
                 coherence.read(d);
             } else {
                 coherence.write(d);
-                array.setReady(d, c, c.event);
+                array.setReady(d, c, c.event());
             }
         }
     }
@@ -128,7 +124,7 @@ final class ReplicaTransfers {
     private void waitReady(DeviceArray array, int location, StreamHandle stream) {
         Producer p = array.readyProducer(location);
         EventHandle ready = array.readyEvent(location);
-        if (p != null && p.stream() != stream && !(p instanceof Computation c && c.event == ready)) {
+        if (p != null && p.stream() != stream && !(p instanceof Computation c && c.event() == ready)) {
             backend.streamWaitEvent(stream, ready);
         }
     }

@@ -44,11 +44,11 @@ final class ScheduleRecording {
             return;
         }
         List<String> args = new ArrayList<>();
-        for (ArrayAccess a : c.accesses) {
+        for (ArrayAccess a : c.accessArray()) {
             args.add(a.array() + " " + a.access().name().toLowerCase(Locale.ROOT));
         }
         log.add(new ScheduleLog.Node(c.id(), c.kind().name(), c.name(), c.device(), c.streamId(), args));
-        for (DagEdge<Computation> e : c.vertex.parents()) {
+        for (DagEdge<Computation> e : c.vertex().parents()) {
             log.add(new ScheduleLog.Edge(e.from().computation().id(), c.id(),
                     e.arrays().stream().map(DeviceArray::toString).toList()));
         }

@@ -1,7 +1,5 @@
 package org.polygpu.sched;
 
-import java.util.function.Consumer;
-
 import org.polygpu.array.ArrayAccess;
 import org.polygpu.config.RetrieveParentStreamPolicy;
 import org.polygpu.dag.DagVertex;
@@ -12,7 +10,8 @@ import org.polygpu.sched.spi.SelectionRequest;
 /**
  * Gives a computation its device and stream (paper Fig. 5): without live parents the device-selection policy
  * picks a device and the stream pool a stream on it; with parents the {@code RetrieveParentStreamPolicy} decides
- * whether a parent's stream is reused. Not thread-safe.
+ * whether a parent's stream is reused. Under the disjoint policies a parent lends its stream to one child only
+ * ({@link StreamSlot#isLentBy}). Not thread-safe.
  */
 final class StreamAssignment {
     private final RetrieveParentStreamPolicy parentPolicy;
@@ -20,50 +19,56 @@ final class StreamAssignment {
     private final StreamPool pool;
     private final long allDevices;
 
-    StreamAssignment(RetrieveParentStreamPolicy parentPolicy, DeviceSelectionPolicy devicePolicy, StreamPool pool,
-                     int deviceCount) {
+    StreamAssignment(RetrieveParentStreamPolicy parentPolicy, DeviceSelectionPolicy devicePolicy,
+                     Schedule schedule) {
         this.parentPolicy = parentPolicy;
         this.devicePolicy = devicePolicy;
-        this.pool = pool;
-        this.allDevices = Locations.allDevices(deviceCount);
+        this.pool = schedule.pool();
+        this.allDevices = Locations.allDevices(schedule.deviceCount());
     }
 
-    StreamSlot assign(Computation c, Consumer<Computation> retire) {
-        DagVertex<Computation> v = c.vertex;
+    /** The stream for {@code c}, a computation just appended to the DAG; {@code c} holds it from now on. */
+    StreamSlot assign(Computation c) {
+        return streamFor(c).handTo(c);
+    }
+
+    private StreamSlot streamFor(Computation c) {
+        DagVertex<Computation> v = c.vertex();
         if (v.parentCount() == 0) {
-            return pool.newStream(select(c, allDevices), retire);
+            return pool.newStream(select(c, allDevices));
         }
         Computation first = v.parent(0).computation();
         return switch (parentPolicy) {
-            case SAME_AS_PARENT -> take(first);
+            case SAME_AS_PARENT -> first.slot();
             case DISJOINT -> {
                 Computation p = firstAvailableParent(v, -1);
-                yield p != null ? take(p) : pool.newStream(first.device(), retire);
+                yield p != null ? p.slot() : pool.newStream(first.device());
             }
             case MULTIGPU_EARLY_DISJOINT -> {
                 Computation p = firstAvailableParent(v, -1);
-                yield p != null ? take(p) : pool.newStream(select(c, allDevices), retire);
+                yield p != null ? p.slot() : pool.newStream(select(c, allDevices));
             }
             case MULTIGPU_DISJOINT -> {
                 long devices = availableParentDevices(v);
                 if (devices == 0) {
-                    yield pool.newStream(select(c, allDevices), retire);
+                    yield pool.newStream(select(c, allDevices));
                 }
-                yield take(firstAvailableParent(v, select(c, devices)));
+                yield firstAvailableParent(v, select(c, devices)).slot();
             }
         };
     }
 
-    private static StreamSlot take(Computation parent) {
-        parent.streamTakenByChild = true;
-        return parent.slot;
+    /** Whether a child of {@code p} may take its stream: {@code p} has one and has not lent it to another child. */
+    private static boolean canLendStream(Computation p) {
+        StreamSlot s = p.slot();
+        return s != null && !s.isLentBy(p);
     }
 
     /** The first parent whose stream no other child took, on {@code device} unless it is -1. */
     private static Computation firstAvailableParent(DagVertex<Computation> v, int device) {
         for (int i = 0; i < v.parentCount(); i++) {
             Computation p = v.parent(i).computation();
-            if (p.slot != null && !p.streamTakenByChild && (device < 0 || p.device() == device)) {
+            if (canLendStream(p) && (device < 0 || p.device() == device)) {
                 return p;
             }
         }
@@ -74,7 +79,7 @@ final class StreamAssignment {
         long mask = 0;
         for (int i = 0; i < v.parentCount(); i++) {
             Computation p = v.parent(i).computation();
-            if (p.slot != null && !p.streamTakenByChild) {
+            if (canLendStream(p)) {
                 mask |= Locations.device(p.device());
             }
         }
@@ -86,7 +91,7 @@ final class StreamAssignment {
         if (Long.bitCount(candidates) == 1) {
             return Long.numberOfTrailingZeros(candidates);
         }
-        ArrayAccess[] accesses = c.accesses;
+        ArrayAccess[] accesses = c.accessArray();
         long[] bytes = new long[accesses.length];
         long[] valid = new long[accesses.length];
         for (int i = 0; i < accesses.length; i++) {

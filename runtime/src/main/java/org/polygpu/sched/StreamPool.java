@@ -15,11 +15,13 @@ import org.polygpu.config.RetrieveNewStreamPolicy;
  *
  * <p>Completion is found by polling: {@link #poll} queries the event of the oldest unfinished computation of a few
  * busy streams (stream order means the ones behind it cannot have finished first) and hands finished ones to the
- * retire callback. Events are pooled per device and reused once their computation retired. Not thread-safe.
+ * retire callback ({@link Schedule#retire}). Events are pooled per device and reused once their computation retired.
+ * Not thread-safe.
  */
 final class StreamPool {
     private final Backend backend;
     private final RetrieveNewStreamPolicy policy;
+    private final Consumer<Computation> retire;
     private final List<List<StreamSlot>> streams = new ArrayList<>();
     private final List<ArrayDeque<EventHandle>> freeEvents = new ArrayList<>();
     private final int[] busyStreams;
@@ -27,9 +29,11 @@ final class StreamPool {
     private final ArrayList<StreamSlot> busy = new ArrayList<>();
     private int pollCursor;
 
-    StreamPool(Backend backend, int deviceCount, RetrieveNewStreamPolicy policy) {
+    /** @param retire called with each computation found finished, oldest first on each stream */
+    StreamPool(Backend backend, int deviceCount, RetrieveNewStreamPolicy policy, Consumer<Computation> retire) {
         this.backend = backend;
         this.policy = policy;
+        this.retire = retire;
         this.busyStreams = new int[deviceCount];
         this.hostStreams = new StreamHandle[deviceCount];
         for (int d = 0; d < deviceCount; d++) {
@@ -39,11 +43,11 @@ final class StreamPool {
     }
 
     /** A stream on {@code device} for work without a parent stream, per {@code RetrieveNewStreamPolicy}. */
-    StreamSlot newStream(int device, Consumer<Computation> retire) {
+    StreamSlot newStream(int device) {
         if (policy == RetrieveNewStreamPolicy.REUSE) {
             StreamSlot free = firstFree(device);
             if (free == null) {
-                pollDevice(device, retire);
+                pollDevice(device);
                 free = firstFree(device);
             }
             if (free != null) {
@@ -105,13 +109,13 @@ final class StreamPool {
     }
 
     /** Polls up to {@code maxStreams} busy streams, in rotation, retiring what finished. */
-    void poll(int maxStreams, Consumer<Computation> retire) {
+    void poll(int maxStreams) {
         for (int i = 0; i < maxStreams && !busy.isEmpty(); i++) {
             if (pollCursor >= busy.size()) {
                 pollCursor = 0;
             }
             StreamSlot s = busy.get(pollCursor);
-            drain(s, retire);
+            drain(s);
             if (s.isFree()) {
                 removeBusy(pollCursor);
             } else {
@@ -121,11 +125,11 @@ final class StreamPool {
     }
 
     /** Polls every busy stream of one device. */
-    void pollDevice(int device, Consumer<Computation> retire) {
+    void pollDevice(int device) {
         for (int i = busy.size() - 1; i >= 0; i--) {
             StreamSlot s = busy.get(i);
             if (s.device() == device) {
-                drain(s, retire);
+                drain(s);
                 if (s.isFree()) {
                     removeBusy(i);
                 }
@@ -134,18 +138,24 @@ final class StreamPool {
     }
 
     /** Polls every busy stream. */
-    void pollAll(Consumer<Computation> retire) {
+    void pollAll() {
         for (int i = busy.size() - 1; i >= 0; i--) {
             StreamSlot s = busy.get(i);
-            drain(s, retire);
+            drain(s);
             if (s.isFree()) {
                 removeBusy(i);
             }
         }
     }
 
+    /** Blocks the host until {@code c} completed, and retires it with the work before it on its stream. */
+    void await(Computation c) {
+        backend.synchronizeEvent(c.event());
+        finishedThrough(c.slot(), c);
+    }
+
     /** Marks every computation on {@code slot} up to and including {@code last} finished (after a host wait). */
-    void finishedThrough(StreamSlot slot, Computation last, Consumer<Computation> retire) {
+    private void finishedThrough(StreamSlot slot, Computation last) {
         if (!slot.active.contains(last)) {
             return;
         }
@@ -162,8 +172,8 @@ final class StreamPool {
         }
     }
 
-    private void drain(StreamSlot s, Consumer<Computation> retire) {
-        while (!s.active.isEmpty() && backend.queryEvent(s.active.peekFirst().event)) {
+    private void drain(StreamSlot s) {
+        while (!s.active.isEmpty() && backend.queryEvent(s.active.peekFirst().event())) {
             retire.accept(s.active.pollFirst());
         }
     }

@@ -2,27 +2,22 @@ package org.polygpu.sched;
 
 import java.util.List;
 
-import org.polygpu.array.ArrayAccess;
 import org.polygpu.array.DeviceArray;
 import org.polygpu.array.Elements;
-import org.polygpu.backend.Backend;
 import org.polygpu.backend.DeviceProperties;
-import org.polygpu.backend.FunctionHandle;
 import org.polygpu.backend.LaunchConfig;
-import org.polygpu.backend.OperationLabel;
 
 /**
- * Checks launch arguments against a kernel's signature before anything is scheduled, and enqueues the kernel on
- * its device: the module is loaded there on first use and each array is replaced by its replica on that device.
+ * The binding of launch arguments to a kernel's signature: checks each argument and the launch configuration
+ * before anything is scheduled, and converts scalars to the parameter types. The launch itself is a
+ * {@link KernelLaunch}.
  */
-final class Launches {
-    private final Backend backend;
+final class LaunchArguments {
     private final DeviceProperties limits;
 
-    /** Launch limits are checked against device 0; the devices of one backend share a model. */
-    Launches(Backend backend) {
-        this.backend = backend;
-        this.limits = backend.deviceProperties(0);
+    /** @param limits the launch limits checked; the devices of one backend share a model, so device 0's serve */
+    LaunchArguments(DeviceProperties limits) {
+        this.limits = limits;
     }
 
     /**
@@ -78,40 +73,6 @@ final class Launches {
                     + " bytes of dynamic shared memory exceed the device limit of "
                     + props.maxSharedMemoryPerBlock());
         }
-    }
-
-    /** The arrays of bound arguments with the access modes of their parameters. */
-    ArrayAccess[] accesses(Kernel kernel, Object[] bound) {
-        ArrayAccess[] out = new ArrayAccess[kernel.arrayParameterCount()];
-        int n = 0;
-        List<Parameter> params = kernel.parameters();
-        for (int i = 0; i < bound.length; i++) {
-            if (bound[i] instanceof DeviceArray a) {
-                out[n++] = new ArrayAccess(a, params.get(i).access());
-            }
-        }
-        return out;
-    }
-
-    /** Loads the kernel's module on every device, so a bad image or name fails before any launch. */
-    void load(Kernel kernel, int deviceCount) {
-        for (int d = 0; d < deviceCount; d++) {
-            kernel.setFunction(d, backend.function(backend.loadModule(d, kernel.image()), kernel.name()));
-        }
-    }
-
-    /** Enqueues the kernel of {@code c} on its stream, with arrays replaced by their replicas on its device. */
-    void enqueue(Computation c, OperationLabel label) {
-        int device = c.device();
-        Kernel kernel = c.kernel;
-        FunctionHandle f = kernel.function(device);
-        Object[] args = c.arguments.clone();
-        for (int i = 0; i < args.length; i++) {
-            if (args[i] instanceof DeviceArray a) {
-                args[i] = a.deviceReplica(device);
-            }
-        }
-        backend.launch(f, c.config, args, c.slot.handle, label);
     }
 
     private static String describe(Object o) {

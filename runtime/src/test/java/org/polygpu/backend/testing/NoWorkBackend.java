@@ -1,4 +1,4 @@
-package org.polygpu.bench;
+package org.polygpu.backend.testing;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -19,7 +19,7 @@ import org.polygpu.backend.TimedOperation;
 /**
  * A backend of N devices that does no work: copies and launches return at once and do nothing, device allocations
  * are handles without memory, and modules load from any image. With it a benchmark measures only the scheduler's
- * own cost per launch.
+ * own cost per launch, and a test checks the scheduler's decisions without a GPU or the emulator.
  *
  * <p>By default every event is complete at once. With an {@code inFlight} window of {@code k > 0}, an event
  * reports complete only once {@code k} more events have been recorded after it (on any stream), or after a
@@ -28,7 +28,8 @@ import org.polygpu.backend.TimedOperation;
  *
  * <p>Host allocations are real, zero-filled segments of the size asked for, from an automatic arena (reclaimed by
  * the garbage collector once unreachable, so {@link #freeHost} does nothing); keep arrays small. The timeline is
- * always empty. Counts of enqueued operations are kept so a benchmark can show that copies and launches happened.
+ * always empty. Counts of enqueued operations and created events are kept so a benchmark or test can show that
+ * copies and launches happened and events were reused.
  * Thread-safety: one thread at a time, as the {@link Backend} contract says.
  */
 public final class NoWorkBackend implements Backend {
@@ -45,6 +46,7 @@ public final class NoWorkBackend implements Backend {
     private long synchronizedThrough;
     private long launches;
     private long copies;
+    private long eventsCreated;
 
     /** A backend of {@code deviceCount} identical V100-like devices whose events are complete at once. */
     public NoWorkBackend(int deviceCount) {
@@ -123,6 +125,11 @@ public final class NoWorkBackend implements Backend {
         return copies;
     }
 
+    /** Events created so far, on every device (a scheduler that reuses its events creates few). */
+    public long eventCount() {
+        return eventsCreated;
+    }
+
     @Override
     public String name() {
         return "no-work";
@@ -180,6 +187,7 @@ public final class NoWorkBackend implements Backend {
     @Override
     public EventHandle createEvent(int device) {
         checkDevice(device);
+        eventsCreated++;
         return new Event(device);
     }
 

@@ -1,0 +1,73 @@
+package org.polygpu.sched;
+
+import org.polygpu.backend.Backend;
+import org.polygpu.config.RuntimeConfig;
+import org.polygpu.dag.Dag;
+import org.polygpu.dag.DagEdge;
+import org.polygpu.dag.DagVertex;
+
+/**
+ * The scheduler's shared live state: the DAG of unfinished computations, the stream pool, and the numbering of
+ * computations. A computation joins the DAG through {@link #append} and leaves it through {@link #retire}, which
+ * the stream pool also calls for the work it finds finished.
+ *
+ * <p>The execution context creates one and hands it to its parts (host accesses, replica transfers, stream
+ * assignment). Not thread-safe: used by the execution context's thread.
+ */
+final class Schedule {
+    private final Dag<Computation> dag;
+    private final StreamPool pool;
+    private final int deviceCount;
+    private long nextComputationId;
+
+    Schedule(Backend backend, RuntimeConfig config, int deviceCount) {
+        this.dag = new Dag<>(config.dependencyPolicy());
+        this.pool = new StreamPool(backend, deviceCount, config.newStreamPolicy(), this::retire);
+        this.deviceCount = deviceCount;
+    }
+
+    Dag<Computation> dag() {
+        return dag;
+    }
+
+    StreamPool pool() {
+        return pool;
+    }
+
+    /** Devices in use; the host's location index comes after them. */
+    int deviceCount() {
+        return deviceCount;
+    }
+
+    /** The next computation's id; ids count every launch, copy, host access and release, from 0. */
+    long nextId() {
+        return nextComputationId++;
+    }
+
+    /** Appends {@code c} to the DAG, with edges from the live computations it depends on. */
+    DagVertex<Computation> append(Computation c) {
+        DagVertex<Computation> v = dag.append(c, c.accessArray());
+        c.appended(v);
+        return v;
+    }
+
+    /** Finishes {@code c}, returning its events to the pool, and prunes it from the DAG; once only. */
+    void retire(Computation c) {
+        if (c.finish(pool)) {
+            dag.retire(c.vertex());
+        }
+    }
+
+    /**
+     * Blocks the host until the unfinished parents of {@code c} completed, and retires them. Iterates over a copy of
+     * the parents, since retiring one drops its edge to {@code c}.
+     */
+    void awaitParents(Computation c) {
+        for (DagEdge<Computation> e : c.vertex().parents()) {
+            Computation p = e.from().computation();
+            if (!p.isFinished()) {
+                pool.await(p);
+            }
+        }
+    }
+}
