@@ -165,8 +165,10 @@ public final class ExecutionContext implements AutoCloseable {
      */
     private void schedule(Computation c) {
         DagVertex<Computation> v = schedule.append(c);
-        StreamSlot slot = assignment.assign(c);
+        StreamSlot slot;
         try {
+            // Inside the try: a policy or stream failure must not leave the computation in the DAG for good.
+            slot = assignment.assign(c);
             waitForParents(v, slot);
             c.scheduled(slot, pool.takeEvent(slot.device()));
             transfers.prepare(c);

@@ -1,6 +1,8 @@
 package org.polygpu.sched;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.polygpu.array.Access.READ;
 import static org.polygpu.array.Access.READ_WRITE;
 import static org.polygpu.array.Access.WRITE;
@@ -15,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.polygpu.array.DeviceArray;
 import org.polygpu.backend.testing.NoWorkBackend;
 import org.polygpu.config.ExecutionPolicy;
+import org.polygpu.config.RuntimeConfig;
 
 /** Retirement: finished computations leave the DAG, their events return to the pool and are reused. */
 class RetirementTest {
@@ -108,6 +111,21 @@ class RetirementTest {
             }
             assertEquals(List.of("true 0", "true 0", "true 0"), seen);
             assertEquals(1, backend.eventCount());
+        }
+    }
+
+    /** A launch whose placement fails leaves the DAG at once, so later work neither waits for it nor depends on it. */
+    @Test
+    void aComputationWhosePlacementFailsLeavesTheDag() {
+        try (NoWorkBackend backend = new NoWorkBackend(2, NOTHING_FINISHES);
+             ExecutionContext ctx = NoWorkContexts.open(backend,
+                     RuntimeConfig.defaults().withDeviceSelectionPolicy(OutOfRangePolicy.NAME))) {
+            Kernel fill = NoWorkContexts.kernel(ctx, "fill", WRITE);
+            DeviceArray x = array(ctx);
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> launch(ctx, fill, x));
+            assertTrue(e.getMessage().contains("chose device 2"), e.getMessage());
+            assertEquals(0, ctx.dag().vertexCount());
+            assertEquals(0f, ctx.read(x, 0), "the host read does not wait for the failed launch");
         }
     }
 }
