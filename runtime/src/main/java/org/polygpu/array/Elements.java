@@ -138,7 +138,15 @@ public final class Elements {
         return new IllegalArgumentException(n + " does not fit " + type.cName() + " (" + min + ".." + max + ")");
     }
 
-    private static String describe(Object value) {
-        return value == null ? "null" : value.getClass().getSimpleName() + " " + value;
+    /**
+     * A value as error messages show it: strings quoted, numbers and booleans as written, anything else by its
+     * {@code toString} (an array names itself; a language passes guest values it could not convert with their own
+     * description).
+     */
+    public static String describe(Object value) {
+        if (value instanceof String s) {
+            return "string \"" + s + "\"";
+        }
+        return String.valueOf(value);
     }
 }

@@ -9,7 +9,8 @@ import org.polygpu.backend.LaunchConfig;
 
 /**
  * The binding of launch arguments to a kernel's signature: checks each argument and the launch configuration
- * before anything is scheduled, and converts scalars to the parameter types. The launch itself is a
+ * before anything is scheduled, and converts scalars to the parameter types. This is the only validation of launch
+ * arguments, for every caller (the language only unwraps guest values), so its messages are the ones users see. The launch itself is a
  * {@link KernelLaunch}.
  */
 final class LaunchArguments {
@@ -39,7 +40,7 @@ final class LaunchArguments {
             if (p.pointer()) {
                 if (!(arg instanceof DeviceArray a)) {
                     throw new IllegalArgumentException("argument " + (i + 1) + " of kernel " + kernel.name()
-                            + " for parameter '" + p + "' must be an array, got " + describe(arg));
+                            + " for parameter '" + p + "' must be a device array, got " + Elements.describe(arg));
                 }
                 if (a.isFreed()) {
                     throw new IllegalArgumentException("argument " + (i + 1) + " of kernel " + kernel.name()
@@ -73,9 +74,5 @@ final class LaunchArguments {
                     + " bytes of dynamic shared memory exceed the device limit of "
                     + props.maxSharedMemoryPerBlock());
         }
-    }
-
-    private static String describe(Object o) {
-        return o == null ? "null" : o.getClass().getSimpleName() + " " + o;
     }
 }

@@ -60,7 +60,7 @@ class BadInputTest {
                     () -> ctx.launch(inc, Fixtures.launch(), x, 1.5));
             assertMessage(IllegalArgumentException.class, "parameter 'n: int': 3000000000 does not fit int",
                     () -> ctx.launch(inc, Fixtures.launch(), x, 3_000_000_000L));
-            assertMessage(IllegalArgumentException.class, "must be an array, got String",
+            assertMessage(IllegalArgumentException.class, "must be a device array, got string \"x\"",
                     () -> ctx.launch(inc, Fixtures.launch(), "x", N));
             assertMessage(IllegalArgumentException.class, "a block of 2048 threads exceeds the device limit of 1024",
                     () -> ctx.launch(inc, new LaunchConfig(Dim3.of(1), Dim3.of(2048), 0), x, N));

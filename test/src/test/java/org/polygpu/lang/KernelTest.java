@@ -153,8 +153,12 @@ class KernelTest {
         assertTrue(e.getMessage().contains("in: in pointer int"), "names the parameter: " + e.getMessage());
         PolyglotException notAnArray = assertThrows(PolyglotException.class,
                 () -> inc.execute(1, 4).execute(intArray(4), 7, 4));
-        assertTrue(notAnArray.getMessage().contains("argument 'in: in pointer int' must be a device array, got 7"),
-                notAnArray.getMessage());
+        assertTrue(notAnArray.getMessage().contains("argument 2 of kernel inc_kernel<int> for parameter "
+                + "'in: in pointer int' must be a device array, got 7"), notAnArray.getMessage());
+        PolyglotException list = assertThrows(PolyglotException.class,
+                () -> inc.execute(1, 4).execute(intArray(4), Value.asValue(new java.util.ArrayList<>()), 4));
+        assertTrue(list.getMessage().contains("for parameter 'in: in pointer int' must be a device array, got "),
+                list.getMessage());
     }
 
     @Test

@@ -1,13 +1,9 @@
 package org.polygpu.lang.objects;
 
-import java.util.List;
-
 import org.polygpu.array.DeviceArray;
 import org.polygpu.backend.Dim3;
 import org.polygpu.backend.LaunchConfig;
-import org.polygpu.lang.PolygpuException;
 import org.polygpu.sched.Computation;
-import org.polygpu.sched.Parameter;
 
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 import com.oracle.truffle.api.interop.InteropLibrary;
@@ -70,28 +66,16 @@ public final class ConfiguredKernelObject extends GuestObject {
         };
     }
 
-    /** Arrays become runtime arrays and scalars Java numbers; the runtime checks types and ranges. */
+    /**
+     * Whole arrays become runtime arrays and every other value a host value; the runtime alone checks them against
+     * the signature (arity, pointer or scalar, types and ranges), so users see one wording for every host language.
+     */
     @TruffleBoundary
-    private Object[] bind(Object[] arguments) {
-        List<Parameter> parameters = kernel.kernel.parameters();
-        if (arguments.length != parameters.size()) {
-            throw PolygpuException.arity("kernel " + kernel.name() + parameters.toString().replace('[', '(')
-                    .replace(']', ')'), Integer.toString(parameters.size()), arguments.length);
-        }
+    private static Object[] bind(Object[] arguments) {
         Object[] bound = new Object[arguments.length];
         for (int i = 0; i < arguments.length; i++) {
-            Parameter p = parameters.get(i);
-            Object arg = arguments[i];
-            if (p.pointer()) {
-                DeviceArray a = ArrayObjects.unwrap(arg);
-                if (a == null) {
-                    throw PolygpuException.wrongType("kernel " + kernel.name(), p.toString(), "a device array",
-                            GuestValues.describe(arg));
-                }
-                bound[i] = a;
-            } else {
-                bound[i] = GuestValues.scalar(arg, "kernel " + kernel.name(), p.toString());
-            }
+            DeviceArray a = ArrayObjects.unwrap(arguments[i]);
+            bound[i] = a != null ? a : GuestValues.toHost(arguments[i]);
         }
         return bound;
     }

@@ -87,6 +87,47 @@ public final class GuestValues {
         throw PolygpuException.wrongType(function, parameter, "a number or a boolean", describe(value));
     }
 
+    /**
+     * A guest value as a host value for the runtime to check: numbers and booleans as {@code Boolean}, {@code Long},
+     * {@code BigInteger} or {@code Double} (a Java host's boxed values as they are), strings as {@code String}, and
+     * anything else as an object whose {@code toString} describes it for error messages.
+     */
+    @TruffleBoundary
+    public static Object toHost(Object value) {
+        if (value instanceof Number || value instanceof Boolean || value instanceof String) {
+            return value;
+        }
+        InteropLibrary interop = InteropLibrary.getUncached(value);
+        try {
+            if (interop.isBoolean(value)) {
+                return interop.asBoolean(value);
+            }
+            if (interop.fitsInLong(value)) {
+                return interop.asLong(value);
+            }
+            if (interop.fitsInBigInteger(value)) {
+                return interop.asBigInteger(value);
+            }
+            if (interop.fitsInDouble(value)) {
+                return interop.asDouble(value);
+            }
+            if (interop.isString(value)) {
+                return interop.asString(value);
+            }
+        } catch (UnsupportedMessageException e) {
+            // Described below.
+        }
+        return new Described(describe(value));
+    }
+
+    /** A guest value the runtime cannot use, standing in for it in the runtime's error messages. */
+    private record Described(String description) {
+        @Override
+        public String toString() {
+            return description;
+        }
+    }
+
     /** A value as an error message shows it: its display string and, for foreign objects, its type. */
     @TruffleBoundary
     public static String describe(Object value) {
