@@ -19,21 +19,23 @@ out="${1:-$polygpu_root/target/gpu-pack}"
 work="$polygpu_root/target/gpu-pack-build"
 cd "$polygpu_root"
 
-echo "Building runtime and policies..." >&2
-mvn -B -q -ntp -pl runtime,policies -am install -DskipTests
+echo "Building runtime, policies and the CUDA backend..." >&2
+mvn -B -q -ntp -pl runtime,policies,cuda -am package -DskipTests
 
 rm -rf "$out" "$work"
 mkdir -p "$out/lib" "$work/classes"
-cp runtime/target/polygpu-runtime-*.jar policies/target/polygpu-policies-*.jar "$out/lib/"
+cp runtime/target/polygpu-runtime-*.jar policies/target/polygpu-policies-*.jar cuda/target/polygpu-cuda-*.jar \
+    "$out/lib/"
 
 echo "Fetching the JUnit console launcher ($JUNIT_CONSOLE)..." >&2
 mvn -B -q -ntp -N dependency:copy -Dartifact="$JUNIT_CONSOLE" -DoutputDirectory="$out/lib" -Dmdep.stripVersion=true
 
-# The GPU tests use only the runtime and JUnit's API, so they are compiled here on their own rather than with the
-# whole test module (which also pulls in the guest languages).
+# The GPU tests use only the runtime, the CUDA backend and JUnit's API, so they are compiled here on their own rather
+# than with the whole test module (which also pulls in the guest languages).
 echo "Compiling the GPU tests..." >&2
+test_cp="$out/lib/polygpu-runtime-0.1.0-SNAPSHOT.jar:$out/lib/polygpu-cuda-0.1.0-SNAPSHOT.jar"
 "$JAVA_HOME/bin/javac" --release 25 -nowarn -d "$work/classes" \
-    -cp "$out/lib/polygpu-runtime-0.1.0-SNAPSHOT.jar:$out/lib/junit-platform-console-standalone.jar" \
+    -cp "$test_cp:$out/lib/junit-platform-console-standalone.jar" \
     test/src/test/java/org/polygpu/gpu/*.java
 "$JAVA_HOME/bin/jar" --create --file "$out/lib/polygpu-gpu-tests.jar" -C "$work/classes" .
 
@@ -55,6 +57,7 @@ results="${OUT:-$here/results}"
 mkdir -p "$results"
 java="$here/jre/bin/java"
 cp="$here/lib/polygpu-runtime-0.1.0-SNAPSHOT.jar:$here/lib/polygpu-policies-0.1.0-SNAPSHOT.jar"
+cp="$cp:$here/lib/polygpu-cuda-0.1.0-SNAPSHOT.jar"
 flags=(--enable-native-access=ALL-UNNAMED -Dpolygpu.corpus="$here/corpus")
 
 # NVRTC: the CUDA toolkit's, else any libnvrtc.so.N found on the machine (pip wheels of PyTorch or CuPy ship one).

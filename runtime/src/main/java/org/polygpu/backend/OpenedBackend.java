@@ -4,7 +4,8 @@ import org.polygpu.topology.BandwidthMatrix;
 
 /**
  * A started backend with the bandwidth matrix of its devices and a line saying what was chosen and why (printed
- * once by the launcher, e.g. {@code polygpu: no CUDA driver (libcuda.so.1 not found); using 4 emulated V100}).
+ * once by the launcher, e.g. {@code polygpu: cuda: the CUDA driver found no GPU; using 4 emulated V100 on topology
+ * v100x8}).
  *
  * @param backend   the backend, owned by the caller, who closes it
  * @param bandwidth its devices' interconnect matrix, host last

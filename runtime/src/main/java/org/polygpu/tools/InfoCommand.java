@@ -6,24 +6,24 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.polygpu.backend.Backend;
+import org.polygpu.backend.BackendProvider;
 import org.polygpu.backend.Backends;
 import org.polygpu.backend.DeviceProperties;
 import org.polygpu.backend.OpenedBackend;
-import org.polygpu.cuda.CudaDetection;
-import org.polygpu.cuda.Nvrtc;
+import org.polygpu.nvrtc.Nvrtc;
 import org.polygpu.topology.BandwidthMatrixFiles;
 
 /**
  * {@code polygpu info}: which backend the options choose and why, its devices (name, compute capability, memory,
- * SMs), the CUDA driver found or why none is usable, NVRTC's version and path (or why it is missing), and which
- * bandwidth matrix is in use.
+ * SMs), which bandwidth matrix is in use, whether each backend on the class path can run here and why (such as the
+ * CUDA driver found, or why none is usable), and NVRTC's version and path (or why it is missing).
  *
  * <p>It never measures the interconnect: when no matrix has been measured on a GPU machine yet, it says so instead
  * of starting the profiler.
  */
 public final class InfoCommand {
     static final String USAGE = "usage: polygpu [--polygpu.Option=value ...] info\n"
-            + "  Prints the backend, its devices, the CUDA driver, NVRTC and the bandwidth matrix in use.";
+            + "  Prints the backend, its devices, the bandwidth matrix in use, which backends can run here, and NVRTC.";
 
     private InfoCommand() {
     }
@@ -73,7 +73,7 @@ public final class InfoCommand {
             err.println("polygpu info: " + e.getMessage());
             status = 1;
         }
-        out.println("CUDA driver: " + CudaDetection.detect().reason());
+        printAvailability(options, out);
         out.println("NVRTC: " + nvrtc(options.get("NvrtcLibrary")));
         return status;
     }
@@ -102,6 +102,15 @@ public final class InfoCommand {
         }
         out.println("bandwidth matrix: " + opened.source());
         out.print(CommandOutput.table(opened.bandwidth()));
+    }
+
+    /** Each provider's own report of whether it can run here, as {@code Backend=auto} weighs it. */
+    private static void printAvailability(Map<String, String> options, PrintStream out) {
+        out.println("backends:");
+        for (BackendProvider p : Backends.providers()) {
+            BackendProvider.Availability a = p.probe(options);
+            out.println("  " + p.name() + ": " + (a.usable() ? "usable, " : "not usable, ") + a.reason());
+        }
     }
 
     private static String nvrtc(String explicitPath) {

@@ -234,7 +234,7 @@ class FakeDriverTest {
         assertEquals("  GPU 1: Fake GPU 1, compute capability 9.0, 0.1 GiB, 132 SMs", out.get(4));
         assertEquals("bandwidth matrix: " + dir.resolve("bandwidth.csv"), out.get(5));
         assertEquals("  GPU 0       300.0     50.0     15.0", out.get(7));
-        assertTrue(out.contains("CUDA driver: 2 CUDA devices, driver 12.4"), out.toString());
+        assertTrue(out.contains("  cuda: usable, 2 CUDA devices, driver 12.4"), out.toString());
         assertEquals(List.of(), usable.values("info err"));
     }
 

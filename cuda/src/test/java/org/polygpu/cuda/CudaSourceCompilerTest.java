@@ -9,10 +9,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import java.util.List;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Assumptions;
 import org.polygpu.backend.ModuleImage;
+import org.polygpu.nvrtc.NvrtcException;
+import org.polygpu.nvrtc.NvrtcLibrary;
 
 /** CUDA source compiled per device architecture by the installed NVRTC (skipped without NVRTC). */
 class CudaSourceCompilerTest {

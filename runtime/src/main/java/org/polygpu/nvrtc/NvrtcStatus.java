@@ -1,4 +1,4 @@
-package org.polygpu.cuda;
+package org.polygpu.nvrtc;
 
 import java.util.Optional;
 

@@ -8,6 +8,7 @@ import java.util.Set;
 import org.polygpu.backend.BackendException;
 import org.polygpu.backend.BackendProvider;
 import org.polygpu.backend.OpenedBackend;
+import org.polygpu.config.MemoryModel;
 import org.polygpu.config.OptionValue;
 import org.polygpu.topology.BandwidthMatrixFiles;
 import org.polygpu.topology.InterconnectProfiler;

@@ -15,6 +15,7 @@ import org.polygpu.backend.ModuleImage;
 import org.polygpu.backend.OperationLabel;
 import org.polygpu.backend.StreamHandle;
 import org.polygpu.backend.TimedOperation;
+import org.polygpu.config.MemoryModel;
 
 /**
  * The backend over real GPUs: the CUDA driver API through FFM ({@link CudaDriver}), one retained primary context per

@@ -1,4 +1,4 @@
-package org.polygpu.cuda;
+package org.polygpu.nvrtc;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;

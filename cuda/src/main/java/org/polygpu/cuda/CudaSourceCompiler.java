@@ -5,6 +5,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.polygpu.backend.ModuleImage;
+import org.polygpu.nvrtc.Nvrtc;
+import org.polygpu.nvrtc.NvrtcException;
+import org.polygpu.nvrtc.NvrtcResult;
+import org.polygpu.nvrtc.NvrtcStatus;
 
 /**
  * Compiles {@link ModuleImage.CudaSource} with NVRTC for one device architecture: a CUBIN for {@code sm_XY} (no JIT,

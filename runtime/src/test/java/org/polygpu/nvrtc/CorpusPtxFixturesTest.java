@@ -1,4 +1,4 @@
-package org.polygpu.cuda;
+package org.polygpu.nvrtc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

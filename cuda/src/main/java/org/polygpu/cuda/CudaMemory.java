@@ -5,6 +5,7 @@ import java.lang.foreign.MemorySegment;
 import java.util.Objects;
 import org.polygpu.backend.DeviceBuffer;
 import org.polygpu.backend.StreamHandle;
+import org.polygpu.config.MemoryModel;
 
 /**
  * The CUDA backend's memory: device buffers and pinned host memory.

@@ -1,6 +1,4 @@
-package org.polygpu.cuda;
-
-import org.polygpu.config.OptionValue;
+package org.polygpu.config;
 
 /**
  * The {@code MemoryModel} option of the CUDA backend: how a replica's device memory is allocated.
