@@ -19,13 +19,14 @@ out="${1:-$polygpu_root/target/gpu-pack}"
 work="$polygpu_root/target/gpu-pack-build"
 cd "$polygpu_root"
 
-echo "Building runtime, policies and the CUDA backend..." >&2
-mvn -B -q -ntp -pl runtime,policies,cuda -am package -DskipTests
+echo "Building runtime, policies, the CUDA backend and the launcher's commands..." >&2
+mvn -B -q -ntp -pl runtime,policies,cuda,truffle-lang -am package -DskipTests
 
 rm -rf "$out" "$work"
 mkdir -p "$out/lib" "$work/classes"
+# truffle-lang's jar holds the info and profile-interconnect commands, which run without its guest language.
 cp runtime/target/polygpu-runtime-*.jar policies/target/polygpu-policies-*.jar cuda/target/polygpu-cuda-*.jar \
-    "$out/lib/"
+    truffle-lang/target/polygpu-truffle-lang-*.jar "$out/lib/"
 
 echo "Fetching the JUnit console launcher ($JUNIT_CONSOLE)..." >&2
 mvn -B -q -ntp -N dependency:copy -Dartifact="$JUNIT_CONSOLE" -DoutputDirectory="$out/lib" -Dmdep.stripVersion=true
@@ -57,7 +58,7 @@ results="${OUT:-$here/results}"
 mkdir -p "$results"
 java="$here/jre/bin/java"
 cp="$here/lib/polygpu-runtime-0.1.0-SNAPSHOT.jar:$here/lib/polygpu-policies-0.1.0-SNAPSHOT.jar"
-cp="$cp:$here/lib/polygpu-cuda-0.1.0-SNAPSHOT.jar"
+cp="$cp:$here/lib/polygpu-cuda-0.1.0-SNAPSHOT.jar:$here/lib/polygpu-truffle-lang-0.1.0-SNAPSHOT.jar"
 flags=(--enable-native-access=ALL-UNNAMED -Dpolygpu.corpus="$here/corpus")
 
 # NVRTC: the CUDA toolkit's, else any libnvrtc.so.N found on the machine (pip wheels of PyTorch or CuPy ship one).
@@ -67,14 +68,14 @@ if [ -z "${POLYGPU_NVRTC:-}" ] && ! ls /usr/local/cuda/lib64/libnvrtc.so* >/dev/
 fi
 
 { nvidia-smi 2>&1 || true; } > "$results/nvidia-smi.txt"
-"$java" "${flags[@]}" -cp "$cp" org.polygpu.tools.InfoCommand --polygpu.Backend=cuda \
+"$java" "${flags[@]}" -cp "$cp" org.polygpu.lang.launcher.commands.InfoCommand --polygpu.Backend=cuda \
     > "$results/info.txt" 2>&1
 "$java" "${flags[@]}" -jar "$here/lib/junit-platform-console-standalone.jar" execute \
     --class-path "$cp:$here/lib/polygpu-gpu-tests.jar" --select-package org.polygpu.gpu --include-tag gpu \
     --details=tree --disable-banner --disable-ansi-colors --fail-if-no-tests --reports-dir "$results/junit" 2>&1 \
     | tee "$results/gpu-tests.txt"
 status=${PIPESTATUS[0]}
-"$java" "${flags[@]}" -cp "$cp" org.polygpu.tools.ProfileInterconnectCommand --polygpu.Backend=cuda \
+"$java" "${flags[@]}" -cp "$cp" org.polygpu.lang.launcher.commands.ProfileInterconnectCommand --polygpu.Backend=cuda \
     --out "$results/bandwidth.csv" > "$results/profile.txt" 2> "$results/profile-progress.txt"
 profile=$?
 cat "$results/info.txt" "$results/profile.txt"

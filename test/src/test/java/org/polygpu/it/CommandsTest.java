@@ -15,8 +15,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.polygpu.cuda.CudaDetection;
 import org.polygpu.emulator.DeviceModel;
-import org.polygpu.tools.InfoCommand;
-import org.polygpu.tools.ProfileInterconnectCommand;
+import org.polygpu.lang.launcher.commands.InfoCommand;
+import org.polygpu.lang.launcher.commands.ProfileInterconnectCommand;
 import org.polygpu.topology.BandwidthMatrixLoader;
 
 /** {@code polygpu info} and {@code polygpu profile-interconnect} on the emulator, with their output captured. */

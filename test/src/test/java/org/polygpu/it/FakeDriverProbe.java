@@ -31,11 +31,11 @@ import org.polygpu.config.RuntimeConfig;
 import org.polygpu.cuda.CudaBackend;
 import org.polygpu.cuda.CudaDetection;
 import org.polygpu.cuda.CudaException;
+import org.polygpu.lang.launcher.commands.InfoCommand;
+import org.polygpu.lang.launcher.commands.ProfileInterconnectCommand;
 import org.polygpu.sched.ExecutionContext;
 import org.polygpu.sched.Kernel;
 import org.polygpu.sched.Parameter;
-import org.polygpu.tools.InfoCommand;
-import org.polygpu.tools.ProfileInterconnectCommand;
 
 /**
  * The child-JVM half of {@link FakeDriverTest}: with {@code libcuda.so.1} resolving to the fake driver

@@ -1,4 +1,4 @@
-package org.polygpu.tools;
+package org.polygpu.lang.launcher.commands;
 
 import java.io.PrintStream;
 import java.nio.file.Path;

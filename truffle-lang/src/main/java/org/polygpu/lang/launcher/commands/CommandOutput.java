@@ -1,4 +1,4 @@
-package org.polygpu.tools;
+package org.polygpu.lang.launcher.commands;
 
 import java.util.LinkedHashMap;
 import java.util.List;
