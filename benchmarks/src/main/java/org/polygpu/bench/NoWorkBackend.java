@@ -128,6 +128,18 @@ public final class NoWorkBackend implements Backend {
         return "no-work";
     }
 
+    /** No time passes on it: events are complete and elapsed times are zero. */
+    @Override
+    public Clock clock() {
+        return Clock.VIRTUAL;
+    }
+
+    /** Any image: nothing is ever compiled or run. */
+    @Override
+    public boolean accepts(ModuleImage image) {
+        return true;
+    }
+
     @Override
     public int deviceCount() {
         return deviceCount;
@@ -148,6 +160,11 @@ public final class NoWorkBackend implements Backend {
     @Override
     public void free(DeviceBuffer buffer) {
         // Nothing was allocated.
+    }
+
+    /** Nothing to migrate. */
+    @Override
+    public void prefetch(DeviceBuffer buffer, int device, StreamHandle stream) {
     }
 
     @Override

@@ -93,13 +93,16 @@ public final class CudaBackend implements Backend {
         return devices.count();
     }
 
-    public MemoryModel memoryModel() {
-        return memoryModel;
+    /** The devices' own clocks, read through timing events. */
+    @Override
+    public Clock clock() {
+        return Clock.REAL;
     }
 
-    /** Whether {@code device} reads and writes {@code peer}'s memory directly (NVLink or PCIe peer-to-peer). */
-    public boolean peerAccess(int device, int peer) {
-        return devices.peerAccess(device, peer);
+    /** PTX (JIT-compiled by the driver), CUBIN, and CUDA source (compiled by NVRTC for each device's architecture). */
+    @Override
+    public boolean accepts(ModuleImage image) {
+        return CudaKernels.accepts(image);
     }
 
     @Override
@@ -122,8 +125,9 @@ public final class CudaBackend implements Backend {
 
     /**
      * Under {@link MemoryModel#MANAGED}, migrates a buffer's pages to {@code device} ({@code -1} for the host) in
-     * {@code stream}'s order; under {@code explicit} there is nothing to migrate.
+     * {@code stream}'s order ({@code cuMemPrefetchAsync}); under {@code explicit} there is nothing to migrate.
      */
+    @Override
     public void prefetch(DeviceBuffer buffer, int device, StreamHandle stream) {
         checkOpen();
         memory.prefetch(buffer, device, stream);

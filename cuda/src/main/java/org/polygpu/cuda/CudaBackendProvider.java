@@ -72,7 +72,7 @@ public final class CudaBackendProvider implements BackendProvider {
         String notice = "using " + used + " CUDA GPU" + (used == 1 ? "" : "s") + " (" + deviceNames(backend)
                 + "; driver " + detected.driverVersion() + ", MemoryModel=" + model.optionValue()
                 + "); bandwidth matrix: " + matrix.source() + (notes.isEmpty() ? "" : "; " + String.join("; ", notes));
-        return new OpenedBackend(backend, matrix.matrix(), matrix.source(), notice);
+        return new OpenedBackend(backend, matrix.matrix(), matrix.source(), true, notice);
     }
 
     /** {@code NumberOfGPUs} as a count, 0 meaning all; the runtime validates it too, with the same message. */

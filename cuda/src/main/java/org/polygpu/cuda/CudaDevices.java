@@ -5,8 +5,7 @@ import org.polygpu.backend.DeviceProperties;
 
 /**
  * The devices a {@link CudaBackend} opened, by backend ordinal: each one's {@code CUdevice}, retained primary context,
- * internal stream (for zero-filling new buffers and recording timeline epochs) and {@link DeviceProperties}, and the
- * pairs of devices with peer access enabled.
+ * internal stream (for zero-filling new buffers and recording timeline epochs) and {@link DeviceProperties}.
  *
  * <p>Lifecycle: created empty; {@link #setUp()} retains the contexts, creates the internal streams and enables peer
  * access; {@link #release} destroys the internal streams and releases the contexts, also after a set-up that failed
@@ -18,7 +17,6 @@ final class CudaDevices {
     private final MemorySegment[] contexts;
     private final MemorySegment[] internalStreams;
     private final DeviceProperties[] properties;
-    private final boolean[][] peerAccess;
 
     CudaDevices(CudaDriver driver, int count) {
         this.driver = driver;
@@ -26,7 +24,6 @@ final class CudaDevices {
         this.contexts = new MemorySegment[count];
         this.internalStreams = new MemorySegment[count];
         this.properties = new DeviceProperties[count];
-        this.peerAccess = new boolean[count][count];
     }
 
     /** Retains every device's primary context, then enables peer access between every pair that supports it. */
@@ -43,7 +40,6 @@ final class CudaDevices {
                 if (p != d && driver.canAccessPeer(cuDevices[d], cuDevices[p])) {
                     driver.setCurrent(contexts[d]);
                     driver.enablePeerAccess(contexts[p]);
-                    peerAccess[d][p] = true;
                 }
             }
         }
@@ -69,13 +65,6 @@ final class CudaDevices {
 
     DeviceProperties properties(int device) {
         return properties[device];
-    }
-
-    /** Whether {@code device} has peer access to {@code peer}; fails unless both are opened devices. */
-    boolean peerAccess(int device, int peer) {
-        check(device);
-        check(peer);
-        return peerAccess[device][peer];
     }
 
     /** Makes {@code device}'s context current on the calling thread. */

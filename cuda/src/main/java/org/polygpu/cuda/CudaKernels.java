@@ -43,6 +43,12 @@ final class CudaKernels {
         this.compiler = new CudaSourceCompiler(nvrtcLibrary);
     }
 
+    /** Whether {@link #loadModule} takes this kind of image: PTX, CUBIN or CUDA source. */
+    static boolean accepts(ModuleImage image) {
+        return image instanceof ModuleImage.Ptx || image instanceof ModuleImage.Cubin
+                || image instanceof ModuleImage.CudaSource;
+    }
+
     ModuleHandle loadModule(int device, ModuleImage image) {
         devices.check(device);
         devices.current(device);

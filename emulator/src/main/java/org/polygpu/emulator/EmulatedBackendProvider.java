@@ -48,7 +48,7 @@ public final class EmulatedBackendProvider implements BackendProvider {
         EmulatedBackend backend = EmulatedBackend.builder().devices(devices).topology(topology).model(model).build();
         String notice = String.format(Locale.ROOT, "using %d emulated %s on topology %s", devices, model.name(),
                 topologyName);
-        return new OpenedBackend(backend, backend.topology(), topologyName, notice);
+        return new OpenedBackend(backend, backend.topology(), topologyName, false, notice);
     }
 
     private static int devices(String value, BandwidthMatrix topology) {

@@ -16,6 +16,7 @@ import java.util.TreeSet;
 import org.polygpu.array.Access;
 import org.polygpu.array.DeviceArray;
 import org.polygpu.array.ElementType;
+import org.polygpu.backend.Backend;
 import org.polygpu.backend.BackendException;
 import org.polygpu.backend.Backends;
 import org.polygpu.backend.DeviceBuffer;
@@ -28,7 +29,6 @@ import org.polygpu.backend.OperationLabel;
 import org.polygpu.backend.StreamHandle;
 import org.polygpu.backend.TimedOperation;
 import org.polygpu.config.RuntimeConfig;
-import org.polygpu.cuda.CudaBackend;
 import org.polygpu.cuda.CudaDetection;
 import org.polygpu.cuda.CudaException;
 import org.polygpu.lang.launcher.commands.InfoCommand;
@@ -82,10 +82,9 @@ final class FakeDriverProbe {
         print("profile-interconnect status", command("profile-interconnect", ProfileInterconnectCommand::run,
                 List.of("--out", csv.toString(), "--size", "1M", "--repeats", "3"), Map.of("Backend", "cuda")));
         OpenedBackend opened = Backends.open("cuda", Map.of("BandwidthMatrix", csv.toString()));
-        try (CudaBackend cuda = (CudaBackend) opened.backend()) {
+        try (Backend cuda = opened.backend()) {
             print("notice", opened.notice());
             print("matrix", Arrays.deepToString(opened.bandwidth().toArray()));
-            print("peer access", cuda.peerAccess(0, 1) + " " + cuda.peerAccess(1, 0));
             RuntimeConfig config = RuntimeConfig.fromOptions(Map.of("DeviceSelectionPolicy", "round-robin",
                     "RecordTimeline", "true"));
             try (ExecutionContext ctx = ExecutionContext.create(cuda, config, opened.bandwidth())) {
@@ -210,7 +209,7 @@ final class FakeDriverProbe {
     }
 
     /** Errors from the driver, each followed by work that must still succeed. */
-    private static void errors(ExecutionContext ctx, CudaBackend cuda, DeviceArray x) {
+    private static void errors(ExecutionContext ctx, Backend cuda, DeviceArray x) {
         print("oom", message(() -> cuda.allocate(0, 128L << 20)));
         print("oom in a launch", message(() -> {
             DeviceArray big = ctx.newArray(ElementType.INT, 32L << 20);
@@ -246,7 +245,7 @@ final class FakeDriverProbe {
     }
 
     /** How many bytes of {@code buffer} read back as zero. */
-    private static long zeroBytes(CudaBackend cuda, DeviceBuffer buffer) {
+    private static long zeroBytes(Backend cuda, DeviceBuffer buffer) {
         StreamHandle stream = cuda.createStream(buffer.device());
         MemorySegment host = cuda.allocateHost(buffer.bytes());
         host.fill((byte) 1);

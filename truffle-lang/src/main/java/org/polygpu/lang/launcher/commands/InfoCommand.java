@@ -65,7 +65,7 @@ public final class InfoCommand {
             OpenedBackend opened = open(opts);
             try {
                 printBackend(opened, out);
-                printMatrix(opened, unmeasured && opened.backend().name().equals("cuda"), out);
+                printMatrix(opened, unmeasured && opened.measuredTopology(), out);
             } finally {
                 opened.backend().close();
             }

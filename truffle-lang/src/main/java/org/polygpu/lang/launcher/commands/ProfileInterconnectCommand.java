@@ -73,7 +73,7 @@ public final class ProfileInterconnectCommand {
             OpenedBackend opened = Backends.open(opts.getOrDefault("Backend", "auto"), opts);
             try {
                 err.println(opened.notice());
-                profile(opened.backend(), parsed, out, err);
+                profile(opened, parsed, out, err);
             } finally {
                 opened.backend().close();
             }
@@ -84,7 +84,8 @@ public final class ProfileInterconnectCommand {
         return 0;
     }
 
-    private static void profile(Backend backend, Arguments args, PrintStream out, PrintStream err) {
+    private static void profile(OpenedBackend opened, Arguments args, PrintStream out, PrintStream err) {
+        Backend backend = opened.backend();
         InterconnectProfiler.Settings settings = InterconnectProfiler.Settings.defaults(backend);
         if (args.bytes() > 0) {
             settings = settings.withBytes(args.bytes());
@@ -96,19 +97,21 @@ public final class ProfileInterconnectCommand {
                 + (backend.deviceCount() == 1 ? "" : "s") + " with " + settings.bytes() + "-byte copies, "
                 + settings.repeats() + " repetitions");
         InterconnectProfile profile = new InterconnectProfiler(backend, settings).profile(new ProgressBar(err));
-        Path file = args.out() != null ? args.out() : defaultOutput(backend);
+        Path file = args.out() != null ? args.out() : defaultOutput(opened);
         BandwidthMatrixWriter.write(BandwidthMatrixWriter.toCsv(profile), file);
         out.println("wrote " + file.toAbsolutePath());
         out.print(CommandOutput.table(profile.toMatrix()));
     }
 
     /**
-     * {@code ~/.polygpu/bandwidth.csv} for real GPUs; another backend's matrix goes beside it as
-     * {@code bandwidth-<backend>.csv}, so that an emulated topology is never taken for this machine's GPUs.
+     * {@code ~/.polygpu/bandwidth.csv} for a backend whose topology is this machine's (real GPUs); another backend's
+     * matrix goes beside it as {@code bandwidth-<backend>.csv}, so that an emulated topology is never taken for this
+     * machine's GPUs.
      */
-    static Path defaultOutput(Backend backend) {
+    static Path defaultOutput(OpenedBackend opened) {
         Path file = BandwidthMatrixFiles.defaultFile();
-        return backend.name().equals("cuda") ? file : file.resolveSibling("bandwidth-" + backend.name() + ".csv");
+        return opened.measuredTopology() ? file
+                : file.resolveSibling("bandwidth-" + opened.backend().name() + ".csv");
     }
 
     private static Arguments parse(List<String> args) {
