@@ -3,6 +3,7 @@ package org.polygpu.bench;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
+import java.util.Optional;
 
 import org.polygpu.backend.Backend;
 import org.polygpu.backend.DeviceBuffer;
@@ -264,6 +265,12 @@ public final class NoWorkBackend implements Backend {
     @Override
     public FunctionHandle function(ModuleHandle module, String name) {
         return new Function(name, module.device());
+    }
+
+    /** Nothing was compiled, so there is no PTX. */
+    @Override
+    public Optional<String> ptx(ModuleHandle module) {
+        return Optional.empty();
     }
 
     @Override

@@ -3,6 +3,7 @@ package org.polygpu.cuda;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import org.polygpu.backend.Backend;
 import org.polygpu.backend.BackendException;
 import org.polygpu.backend.DeviceBuffer;
@@ -244,6 +245,13 @@ public final class CudaBackend implements Backend {
     public FunctionHandle function(ModuleHandle module, String name) {
         checkOpen();
         return kernels.function(module, name);
+    }
+
+    /** The PTX a module was loaded from, or that NVRTC gave for a GPU newer than it knows; empty for a CUBIN. */
+    @Override
+    public Optional<String> ptx(ModuleHandle module) {
+        checkOpen();
+        return kernels.ptx(module);
     }
 
     @Override

@@ -108,13 +108,16 @@ final class CudaHandles {
         final int device;
         final MemorySegment handle;
         final Map<String, String> loweredNames;
+        /** The PTX the module was loaded from, or {@code null} for a CUBIN. */
+        final String ptx;
         boolean unloaded;
 
-        Module(CudaBackend owner, int device, MemorySegment handle, Map<String, String> loweredNames) {
+        Module(CudaBackend owner, int device, MemorySegment handle, Map<String, String> loweredNames, String ptx) {
             this.owner = owner;
             this.device = device;
             this.handle = handle;
             this.loweredNames = Map.copyOf(loweredNames);
+            this.ptx = ptx;
         }
 
         @Override

@@ -3,6 +3,7 @@ package org.polygpu.cuda;
 import java.lang.foreign.MemorySegment;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import org.polygpu.backend.BackendException;
 import org.polygpu.backend.DeviceProperties;
 import org.polygpu.backend.FunctionHandle;
@@ -55,21 +56,30 @@ final class CudaKernels {
         CudaModules m = driver.modules();
         DeviceProperties p = devices.properties(device);
         CudaHandles.Module module = switch (Objects.requireNonNull(image, "image")) {
-            case ModuleImage.Ptx ptx -> new CudaHandles.Module(owner, device, m.loadPtx(ptx.text()), Map.of());
+            case ModuleImage.Ptx ptx -> new CudaHandles.Module(owner, device, m.loadPtx(ptx.text()), Map.of(),
+                    ptx.text());
             case ModuleImage.Cubin c -> new CudaHandles.Module(owner, device,
-                    m.loadCubin(c.image(), c.architecture()), Map.of());
+                    m.loadCubin(c.image(), c.architecture()), Map.of(), null);
             case ModuleImage.CudaSource source -> {
                 CudaSourceCompiler.Compiled compiled = compiler.compile(source, p.computeMajor(), p.computeMinor());
-                MemorySegment handle = compiled.image() instanceof ModuleImage.Cubin c
-                        ? m.loadCubin(c.image(), c.architecture())
-                        : m.loadPtx(((ModuleImage.Ptx) compiled.image()).text());
-                yield new CudaHandles.Module(owner, device, handle, compiled.loweredNames());
+                yield switch (compiled.image()) {
+                    case ModuleImage.Cubin c -> new CudaHandles.Module(owner, device,
+                            m.loadCubin(c.image(), c.architecture()), compiled.loweredNames(), null);
+                    case ModuleImage.Ptx ptx -> new CudaHandles.Module(owner, device, m.loadPtx(ptx.text()),
+                            compiled.loweredNames(), ptx.text());
+                    default -> throw new AssertionError("NVRTC gave " + compiled.image().description());
+                };
             }
             default -> throw new BackendException("cannot load " + image.description() + " on the CUDA backend: it "
                     + "loads PTX, CUBIN and CUDA source images");
         };
         registry.add(module);
         return module;
+    }
+
+    /** The PTX a module was loaded from, or fell back to when compiled from source; empty for a CUBIN. */
+    Optional<String> ptx(ModuleHandle module) {
+        return Optional.ofNullable(registry.module(module).ptx);
     }
 
     /** Finds {@code name}: a C kernel name, a mangled name, or a name expression the module was compiled with. */

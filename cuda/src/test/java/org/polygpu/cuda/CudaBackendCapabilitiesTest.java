@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.polygpu.backend.Backend;
 import org.polygpu.backend.DeviceBuffer;
@@ -65,5 +66,14 @@ class CudaBackendCapabilitiesTest {
             b.prefetch(buffer, 0, stream);
         }
         assertEquals(List.of("0 0", CudaDriver.DEVICE_CPU + " 0", "0 0"), prefetches);
+    }
+
+    @Test
+    void aModuleLoadedFromPtxKeepsItsText() {
+        try (CudaBackend b = open(MemoryModel.EXPLICIT, new ArrayList<>())) {
+            String ptx = ".version 8.0\n.target sm_90\n.address_size 64\n";
+            assertEquals(Optional.of(ptx), b.ptx(b.loadModule(0, new ModuleImage.Ptx(ptx))));
+            assertEquals(Optional.empty(), b.ptx(b.loadModule(0, new ModuleImage.Cubin(new byte[4], "sm_90"))));
+        }
     }
 }

@@ -100,7 +100,8 @@ public final class EmulatedBackend implements Backend {
         this.events = new EmulatedEvents(handles, host, this::awaitRoom);
         this.transfers = new EmulatedTransfers(handles, hostMemory, simulation.links(), host, this::awaitRoom);
         this.kernels = new EmulatedKernels(this, handles, memories, new PtxKernels(b.parallelism(), model,
-                b.launchLatencyNanos(), b.instructionBudget()), counterLog, host, this::awaitRoom);
+                b.launchLatencyNanos(), b.instructionBudget()), new PtxSourceCompiler(b.nvrtcLibrary(),
+                model.ptxArchitecture()), counterLog, host, this::awaitRoom);
     }
 
     /** A builder with the defaults listed on {@link EmulatedBackendBuilder}; a topology is required. */
@@ -119,7 +120,7 @@ public final class EmulatedBackend implements Backend {
         return Clock.VIRTUAL;
     }
 
-    /** PTX and {@link JavaKernelModule} images; a CUBIN cannot be interpreted. */
+    /** PTX, CUDA source (compiled to PTX for {@link DeviceModel#ptxArchitecture()}) and {@link JavaKernelModule}s. */
     @Override
     public boolean accepts(ModuleImage image) {
         return EmulatedKernels.accepts(image);
@@ -285,8 +286,10 @@ public final class EmulatedBackend implements Backend {
     }
 
     /**
-     * Loads a {@link JavaKernelModule} or PTX text; PTX is parsed once per distinct text whatever the number of
-     * devices, and its module variables are allocated on {@code device}. CUBIN images are refused.
+     * Loads a {@link JavaKernelModule}, PTX text, or CUDA source, which NVRTC compiles to PTX for
+     * {@link DeviceModel#ptxArchitecture()} (loaded on first use, from the builder's {@code nvrtcLibrary}); PTX is
+     * parsed once per distinct text whatever the number of devices, and its module variables are allocated on
+     * {@code device}. CUBIN images are refused.
      */
     @Override
     public ModuleHandle loadModule(int device, ModuleImage image) {
@@ -295,10 +298,18 @@ public final class EmulatedBackend implements Backend {
         return kernels.load(device, image);
     }
 
+    /** Finds {@code name}: a Java kernel's name, a PTX kernel's (mangled) name, or a source's name expression. */
     @Override
     public FunctionHandle function(ModuleHandle module, String name) {
         checkOpen();
         return kernels.function(module, name);
+    }
+
+    /** The PTX a module was loaded from or compiled to; empty for Java kernels. */
+    @Override
+    public Optional<String> ptx(ModuleHandle module) {
+        checkOpen();
+        return kernels.ptx(module);
     }
 
     /**

@@ -1,6 +1,8 @@
 package org.polygpu.emulator;
 
+import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Consumer;
 import org.polygpu.backend.BackendException;
 import org.polygpu.backend.FunctionHandle;
@@ -15,7 +17,8 @@ import org.polygpu.backend.StreamHandle;
  * launches as the {@link KernelExecution} the simulation runs.
  *
  * <p>{@link JavaKernelModule}s run their Java bodies with a declared cost; {@link ModuleImage.Ptx} goes to
- * {@link PtxKernels}, which parses and interprets it. A checked launch waits for room on its stream and is enqueued
+ * {@link PtxKernels}, which parses and interprets it, and so does {@link ModuleImage.CudaSource} once
+ * {@link PtxSourceCompiler} has compiled it. A checked launch waits for room on its stream and is enqueued
  * as a {@link KernelOperation}. Not thread-safe (the backend's single caller); the backend checks that it is open.
  * Lifecycle: {@link #close()} stops the interpreter's pool.
  */
@@ -26,13 +29,15 @@ final class EmulatedKernels implements AutoCloseable {
     private final long launchLatencyNanos;
     private final DeviceMemory[] memories;
     private final PtxKernels ptx;
+    private final PtxSourceCompiler compiler;
     private final CounterLog counterLog;
     private final HostClock host;
     private final Consumer<EmulatedStream> awaitRoom;
 
     /** @param awaitRoom blocks the host while a stream's queue is full (the backend's back-pressure) */
-    EmulatedKernels(Object owner, Handles handles, DeviceMemory[] memories, PtxKernels ptx, CounterLog counterLog,
-                    HostClock host, Consumer<EmulatedStream> awaitRoom) {
+    EmulatedKernels(Object owner, Handles handles, DeviceMemory[] memories, PtxKernels ptx,
+                    PtxSourceCompiler compiler, CounterLog counterLog, HostClock host,
+                    Consumer<EmulatedStream> awaitRoom) {
         this.owner = owner;
         this.host = host;
         this.awaitRoom = awaitRoom;
@@ -41,28 +46,47 @@ final class EmulatedKernels implements AutoCloseable {
         this.launchLatencyNanos = ptx.launchLatencyNanos();
         this.memories = memories;
         this.ptx = ptx;
+        this.compiler = compiler;
         this.counterLog = counterLog;
     }
 
-    /** Whether {@link #load} takes this kind of image: PTX and Java kernels; a CUBIN cannot be interpreted. */
+    /**
+     * Whether {@link #load} takes this kind of image: PTX, CUDA source (compiled to PTX) and Java kernels; a CUBIN
+     * cannot be interpreted.
+     */
     static boolean accepts(ModuleImage image) {
-        return image instanceof ModuleImage.Ptx || image instanceof JavaKernelModule;
+        return image instanceof ModuleImage.Ptx || image instanceof ModuleImage.CudaSource
+                || image instanceof JavaKernelModule;
     }
 
     /**
-     * Loads a {@link JavaKernelModule} or PTX text; PTX is parsed once per distinct text whatever the number of
-     * devices, and its module variables are allocated on {@code device}.
+     * Loads a {@link JavaKernelModule}, PTX text, or CUDA source compiled to PTX by {@link PtxSourceCompiler}; PTX is
+     * parsed once per distinct text whatever the number of devices, and its module variables are allocated on
+     * {@code device}.
      *
-     * @throws BackendException for a CUBIN or another image it cannot load, saying what it loads
+     * @throws BackendException for a CUBIN or another image it cannot load, saying what it loads; an
+     *     {@link org.polygpu.nvrtc.NvrtcException} when CUDA source does not compile or NVRTC is missing
      */
     ModuleHandle load(int device, ModuleImage image) {
         return switch (Objects.requireNonNull(image, "image")) {
             case JavaKernelModule m -> new EmulatedModule.Java(owner, device, m);
-            case ModuleImage.Ptx p -> ptx.load(owner, device, p, memories[device]);
+            case ModuleImage.Ptx p -> ptx.load(owner, device, p.text(), Map.of(), memories[device]);
+            case ModuleImage.CudaSource source -> {
+                PtxSourceCompiler.Compiled compiled = compiler.compile(source);
+                yield ptx.load(owner, device, compiled.ptx(), compiled.loweredNames(), memories[device]);
+            }
             case ModuleImage.Cubin c -> throw new BackendException("cannot load " + c.description() + " on the "
                     + "emulated backend: it interprets PTX; compile to PTX instead");
             default -> throw new BackendException("cannot load " + image.description()
-                    + " on the emulated backend: it loads PTX and JavaKernelModule images");
+                    + " on the emulated backend: it loads PTX, CUDA source and JavaKernelModule images");
+        };
+    }
+
+    /** The PTX a module was loaded from or compiled to; empty for Java kernels. */
+    Optional<String> ptx(ModuleHandle module) {
+        return switch (handles.module(module)) {
+            case EmulatedModule.Java m -> Optional.empty();
+            case EmulatedModule.Ptx m -> Optional.of(m.text());
         };
     }
 

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.foreign.MemorySegment;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.polygpu.backend.Backend;
@@ -28,9 +29,10 @@ class CapabilitiesTest {
     }
 
     @Test
-    void itAcceptsPtxAndJavaKernelsButNotCubins() {
+    void itAcceptsPtxCudaSourceAndJavaKernelsButNotCubins() {
         try (EmulatedBackend b = Fixtures.twoGpusNoHostCost()) {
             assertTrue(b.accepts(new ModuleImage.Ptx(".version 7.0")));
+            assertTrue(b.accepts(new ModuleImage.CudaSource("", "k.cu", List.of(), List.of())));
             assertTrue(b.accepts(Fixtures.module()));
             assertFalse(b.accepts(new ModuleImage.Cubin(new byte[4], "sm_70")));
         }

@@ -2,6 +2,7 @@ package org.polygpu.backend;
 
 import java.lang.foreign.MemorySegment;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The device layer under the scheduler, shaped after the CUDA driver API: devices, memory, streams, events,
@@ -101,8 +102,19 @@ public interface Backend extends AutoCloseable {
     /** Loads a module on one device. @throws BackendException naming what the image lacks */
     ModuleHandle loadModule(int device, ModuleImage image);
 
-    /** @throws BackendException naming the functions that exist when {@code name} is not one of them */
+    /**
+     * Finds a kernel of a loaded module by its name in the module, or by one of the name expressions of the
+     * {@link ModuleImage.CudaSource} it was compiled from (such as {@code inc_kernel<int>}).
+     *
+     * @throws BackendException naming the functions that exist when {@code name} is not one of them
+     */
     FunctionHandle function(ModuleHandle module, String name);
+
+    /**
+     * The PTX text of a loaded module, on request: the PTX it was loaded from, or what the backend compiled its CUDA
+     * source to; empty when the module holds no PTX (a CUBIN, a backend's own form).
+     */
+    Optional<String> ptx(ModuleHandle module);
 
     /**
      * Enqueues a kernel. {@code arguments} hold a {@link DeviceBuffer} of the launch's device for each pointer
