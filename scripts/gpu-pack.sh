@@ -19,21 +19,24 @@ out="${1:-$polygpu_root/target/gpu-pack}"
 work="$polygpu_root/target/gpu-pack-build"
 cd "$polygpu_root"
 
-echo "Building runtime and policies..." >&2
-mvn -B -q -ntp -pl runtime,policies -am install -DskipTests
+echo "Building runtime, policies, the CUDA backend and the launcher's commands..." >&2
+mvn -B -q -ntp -pl runtime,policies,cuda,truffle-lang -am package -DskipTests
 
 rm -rf "$out" "$work"
 mkdir -p "$out/lib" "$work/classes"
-cp runtime/target/polygpu-runtime-*.jar policies/target/polygpu-policies-*.jar "$out/lib/"
+# truffle-lang's jar holds the info and profile-interconnect commands, which run without its guest language.
+cp runtime/target/polygpu-runtime-*.jar policies/target/polygpu-policies-*.jar cuda/target/polygpu-cuda-*.jar \
+    truffle-lang/target/polygpu-truffle-lang-*.jar "$out/lib/"
 
 echo "Fetching the JUnit console launcher ($JUNIT_CONSOLE)..." >&2
 mvn -B -q -ntp -N dependency:copy -Dartifact="$JUNIT_CONSOLE" -DoutputDirectory="$out/lib" -Dmdep.stripVersion=true
 
-# The GPU tests use only the runtime and JUnit's API, so they are compiled here on their own rather than with the
-# whole test module (which also pulls in the guest languages).
+# The GPU tests use only the runtime, the CUDA backend and JUnit's API, so they are compiled here on their own rather
+# than with the whole test module (which also pulls in the guest languages).
 echo "Compiling the GPU tests..." >&2
+test_cp="$out/lib/polygpu-runtime-0.1.0-SNAPSHOT.jar:$out/lib/polygpu-cuda-0.1.0-SNAPSHOT.jar"
 "$JAVA_HOME/bin/javac" --release 25 -nowarn -d "$work/classes" \
-    -cp "$out/lib/polygpu-runtime-0.1.0-SNAPSHOT.jar:$out/lib/junit-platform-console-standalone.jar" \
+    -cp "$test_cp:$out/lib/junit-platform-console-standalone.jar" \
     test/src/test/java/org/polygpu/gpu/*.java
 "$JAVA_HOME/bin/jar" --create --file "$out/lib/polygpu-gpu-tests.jar" -C "$work/classes" .
 
@@ -55,6 +58,7 @@ results="${OUT:-$here/results}"
 mkdir -p "$results"
 java="$here/jre/bin/java"
 cp="$here/lib/polygpu-runtime-0.1.0-SNAPSHOT.jar:$here/lib/polygpu-policies-0.1.0-SNAPSHOT.jar"
+cp="$cp:$here/lib/polygpu-cuda-0.1.0-SNAPSHOT.jar:$here/lib/polygpu-truffle-lang-0.1.0-SNAPSHOT.jar"
 flags=(--enable-native-access=ALL-UNNAMED -Dpolygpu.corpus="$here/corpus")
 
 # NVRTC: the CUDA toolkit's, else any libnvrtc.so.N found on the machine (pip wheels of PyTorch or CuPy ship one).
@@ -64,14 +68,14 @@ if [ -z "${POLYGPU_NVRTC:-}" ] && ! ls /usr/local/cuda/lib64/libnvrtc.so* >/dev/
 fi
 
 { nvidia-smi 2>&1 || true; } > "$results/nvidia-smi.txt"
-"$java" "${flags[@]}" -cp "$cp" org.polygpu.tools.InfoCommand --polygpu.Backend=cuda \
+"$java" "${flags[@]}" -cp "$cp" org.polygpu.lang.launcher.commands.InfoCommand --polygpu.Backend=cuda \
     > "$results/info.txt" 2>&1
 "$java" "${flags[@]}" -jar "$here/lib/junit-platform-console-standalone.jar" execute \
     --class-path "$cp:$here/lib/polygpu-gpu-tests.jar" --select-package org.polygpu.gpu --include-tag gpu \
     --details=tree --disable-banner --disable-ansi-colors --fail-if-no-tests --reports-dir "$results/junit" 2>&1 \
     | tee "$results/gpu-tests.txt"
 status=${PIPESTATUS[0]}
-"$java" "${flags[@]}" -cp "$cp" org.polygpu.tools.ProfileInterconnectCommand --polygpu.Backend=cuda \
+"$java" "${flags[@]}" -cp "$cp" org.polygpu.lang.launcher.commands.ProfileInterconnectCommand --polygpu.Backend=cuda \
     --out "$results/bandwidth.csv" > "$results/profile.txt" 2> "$results/profile-progress.txt"
 profile=$?
 cat "$results/info.txt" "$results/profile.txt"

@@ -45,7 +45,7 @@ polygpu_build_if_needed() {
 # The class path of the built modules (they have no third-party run-time dependencies).
 polygpu_classpath() {
     local cp="" m
-    for m in runtime policies emulator test; do
+    for m in runtime policies emulator cuda test; do
         cp="$cp${cp:+:}$polygpu_root/$m/target/classes"
     done
     echo "$cp"

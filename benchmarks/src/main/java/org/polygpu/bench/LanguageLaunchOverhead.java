@@ -134,7 +134,7 @@ public final class LanguageLaunchOverhead {
 
         @Override
         public OpenedBackend open(BackendOptions options) {
-            return new OpenedBackend(new NoWorkBackend(4), BandwidthMatrixLoader.preset("v100x8"), "v100x8",
+            return new OpenedBackend(new NoWorkBackend(4), BandwidthMatrixLoader.preset("v100x8"), "v100x8", false,
                     "using the no-work backend (4 devices; nothing is executed)");
         }
     }

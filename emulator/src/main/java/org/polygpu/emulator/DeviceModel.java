@@ -44,6 +44,9 @@ public record DeviceModel(String name, int computeMajor, int computeMinor, int m
     /** Resident warps per SM the timing model needs to reach full speed ({@link #kernelNanos}). */
     public static final int WARPS_TO_HIDE_LATENCY = 8;
 
+    /** What {@link #ptxArchitecture()} answers, whatever the model. */
+    static final String PTX_ARCHITECTURE = "compute_70";
+
     public DeviceModel {
         Objects.requireNonNull(name, "name");
         if (name.isBlank()) {
@@ -68,6 +71,14 @@ public record DeviceModel(String name, int computeMajor, int computeMinor, int m
         if (!(peakGflops > 0) || Double.isInfinite(peakGflops)) {
             throw new IllegalArgumentException("peakGflops must be positive and finite, got " + peakGflops);
         }
+    }
+
+    /**
+     * The virtual architecture CUDA source is compiled to PTX for on this model. Every model uses {@code compute_70}
+     * for now: old enough for every instruction the interpreter runs, and accepted by every NVRTC from 11 to 13.
+     */
+    public String ptxArchitecture() {
+        return PTX_ARCHITECTURE;
     }
 
     /** The names {@link #preset} accepts, in a fixed order. */

@@ -57,6 +57,9 @@ import org.polygpu.topology.BandwidthMatrix;
  * usable. The counters of completed PTX launches are available from {@link #lastCounters()} and, while the timeline
  * is recorded, {@link #counters(long)}.
  *
+ * <p>Structure: this class owns the devices' memories, the simulation and the lifecycle, and hands events, copies and
+ * kernels to {@link EmulatedEvents}, {@link EmulatedTransfers} and {@link EmulatedKernels}.
+ *
  * <p>Thread-safety: none; the scheduler calls a backend from one thread at a time. Ownership: device buffers and
  * {@link #allocateHost} memory are owned by the backend and released by {@link #free}, {@link #freeHost} or
  * {@link #close()}.
@@ -68,7 +71,6 @@ public final class EmulatedBackend implements Backend {
     private final BandwidthMatrix topology;
     private final DeviceModel model;
     private final DeviceProperties properties;
-    private final long launchLatencyNanos;
     private final int maxPendingPerStream;
     private final DeviceMemory[] memories;
     private final int[] streamsCreated;
@@ -76,7 +78,9 @@ public final class EmulatedBackend implements Backend {
     private final Simulation simulation;
     private final HostClock host;
     private final Handles handles = new Handles(this);
-    private final PtxKernels ptx;
+    private final EmulatedEvents events;
+    private final EmulatedTransfers transfers;
+    private final EmulatedKernels kernels;
     private final CounterLog counterLog = new CounterLog();
     private Lifecycle lifecycle = Lifecycle.OPEN;
 
@@ -84,7 +88,6 @@ public final class EmulatedBackend implements Backend {
         this.topology = b.topology();
         this.model = b.model();
         this.properties = model.properties();
-        this.launchLatencyNanos = b.launchLatencyNanos();
         this.maxPendingPerStream = b.maxPendingPerStream();
         int n = topology.gpuCount();
         this.memories = new DeviceMemory[n];
@@ -94,7 +97,11 @@ public final class EmulatedBackend implements Backend {
         this.streamsCreated = new int[n];
         this.simulation = new Simulation(new LinkModel(topology), b.copyLatencyNanos());
         this.host = new HostClock(simulation, b.hostApiNanos(), b.pollNanos());
-        this.ptx = new PtxKernels(b.parallelism(), model, launchLatencyNanos, b.instructionBudget());
+        this.events = new EmulatedEvents(handles, host, this::awaitRoom);
+        this.transfers = new EmulatedTransfers(handles, hostMemory, simulation.links(), host, this::awaitRoom);
+        this.kernels = new EmulatedKernels(this, handles, memories, new PtxKernels(b.parallelism(), model,
+                b.launchLatencyNanos(), b.instructionBudget()), new PtxSourceCompiler(b.nvrtcLibrary(),
+                model.ptxArchitecture()), counterLog, host, this::awaitRoom);
     }
 
     /** A builder with the defaults listed on {@link EmulatedBackendBuilder}; a topology is required. */
@@ -105,6 +112,18 @@ public final class EmulatedBackend implements Backend {
     @Override
     public String name() {
         return "emulated";
+    }
+
+    /** The simulation's virtual clock. */
+    @Override
+    public Clock clock() {
+        return Clock.VIRTUAL;
+    }
+
+    /** PTX, CUDA source (compiled to PTX for {@link DeviceModel#ptxArchitecture()}) and {@link JavaKernelModule}s. */
+    @Override
+    public boolean accepts(ModuleImage image) {
+        return EmulatedKernels.accepts(image);
     }
 
     @Override
@@ -149,6 +168,17 @@ public final class EmulatedBackend implements Backend {
         checkOpen();
         EmulatedBuffer b = handles.anyBuffer(buffer);
         memories[b.device()].free(b);
+    }
+
+    /** Nothing to migrate: each virtual device's memory is its own, and copies move replicas. */
+    @Override
+    public void prefetch(DeviceBuffer buffer, int device, StreamHandle stream) {
+        checkOpen();
+        handles.buffer(buffer, "prefetch");
+        handles.stream(stream);
+        if (device != -1) {
+            checkDevice(device);
+        }
     }
 
     @Override
@@ -200,43 +230,25 @@ public final class EmulatedBackend implements Backend {
     @Override
     public void recordEvent(EventHandle event, StreamHandle stream) {
         checkOpen();
-        EmulatedEvent e = handles.event(event);
-        EmulatedStream s = handles.stream(stream);
-        if (e.device() != s.device()) {
-            throw new BackendException("cannot record an " + e + " on " + s + ": an event is recorded on its own "
-                    + "device's streams");
-        }
-        awaitRoom(s);
-        EventRecordOperation point = new EventRecordOperation(s);
-        host.enqueue(point);
-        e.record(point);
+        events.record(event, stream);
     }
 
     @Override
     public void streamWaitEvent(StreamHandle stream, EventHandle event) {
         checkOpen();
-        EmulatedStream s = handles.stream(stream);
-        EmulatedEvent e = handles.event(event);
-        if (e.isComplete()) {
-            host.apiCall(); // nothing to wait for: CUDA returns at once, too
-            return;
-        }
-        awaitRoom(s);
-        host.enqueue(new EventWaitOperation(s, e.point()));
+        events.streamWait(stream, event);
     }
 
     @Override
     public boolean queryEvent(EventHandle event) {
         checkOpen();
-        EmulatedEvent e = handles.event(event);
-        return host.poll(e::isComplete);
+        return events.query(event);
     }
 
     @Override
     public void synchronizeEvent(EventHandle event) {
         checkOpen();
-        EmulatedEvent e = handles.event(event);
-        host.block(e::isComplete);
+        events.synchronize(event);
     }
 
     @Override
@@ -249,86 +261,55 @@ public final class EmulatedBackend implements Backend {
     @Override
     public double elapsedMillis(EventHandle start, EventHandle end) {
         checkOpen();
-        EmulatedEvent s = handles.event(start);
-        EmulatedEvent e = handles.event(end);
-        host.catchUp();
-        return (completedPoint(e, "end") - completedPoint(s, "start")) / 1e6;
+        return events.elapsedMillis(start, end);
     }
 
     @Override
     public void copyHostToDevice(MemorySegment src, DeviceBuffer dst, long bytes, StreamHandle stream,
                                  OperationLabel label) {
         checkOpen();
-        EmulatedBuffer d = handles.buffer(dst, "copy destination");
-        EmulatedStream s = handles.stream(stream);
-        CopyChecks.streamDevice(s, d.device(), "destination");
-        CopyChecks.host(src, bytes, "source", false);
-        CopyChecks.bytes(bytes, d.bytes(), "destination " + d);
-        LinkModel.Link link = CopyChecks.link(simulation.links(), -1, d.device());
-        Objects.requireNonNull(label, "label");
-        awaitRoom(s);
-        host.enqueue(CopyOperation.hostToDevice(s, label, src, hostMemory.retain(src), d, bytes, link));
+        transfers.hostToDevice(src, dst, bytes, stream, label);
     }
 
     @Override
     public void copyDeviceToHost(DeviceBuffer src, MemorySegment dst, long bytes, StreamHandle stream,
                                  OperationLabel label) {
         checkOpen();
-        EmulatedBuffer from = handles.buffer(src, "copy source");
-        EmulatedStream s = handles.stream(stream);
-        CopyChecks.streamDevice(s, from.device(), "source");
-        CopyChecks.host(dst, bytes, "destination", true);
-        CopyChecks.bytes(bytes, from.bytes(), "source " + from);
-        LinkModel.Link link = CopyChecks.link(simulation.links(), from.device(), -1);
-        Objects.requireNonNull(label, "label");
-        awaitRoom(s);
-        host.enqueue(CopyOperation.deviceToHost(s, label, from, dst, hostMemory.retain(dst), bytes, link));
+        transfers.deviceToHost(src, dst, bytes, stream, label);
     }
 
     @Override
     public void copyDeviceToDevice(DeviceBuffer src, DeviceBuffer dst, long bytes, StreamHandle stream,
                                    OperationLabel label) {
         checkOpen();
-        EmulatedBuffer from = handles.buffer(src, "copy source");
-        EmulatedBuffer to = handles.buffer(dst, "copy destination");
-        EmulatedStream s = handles.stream(stream);
-        CopyChecks.streamDevice(s, to.device(), "destination");
-        CopyChecks.bytes(bytes, from.bytes(), "source " + from);
-        CopyChecks.bytes(bytes, to.bytes(), "destination " + to);
-        LinkModel.Link link = CopyChecks.link(simulation.links(), from.device(), to.device());
-        Objects.requireNonNull(label, "label");
-        awaitRoom(s);
-        host.enqueue(CopyOperation.deviceToDevice(s, label, from, to, bytes, link));
+        transfers.deviceToDevice(src, dst, bytes, stream, label);
     }
 
     /**
-     * Loads a {@link JavaKernelModule} or PTX text; PTX is parsed once per distinct text whatever the number of
-     * devices, and its module variables are allocated on {@code device}. CUBIN images are refused.
+     * Loads a {@link JavaKernelModule}, PTX text, or CUDA source, which NVRTC compiles to PTX for
+     * {@link DeviceModel#ptxArchitecture()} (loaded on first use, from the builder's {@code nvrtcLibrary}); PTX is
+     * parsed once per distinct text whatever the number of devices, and its module variables are allocated on
+     * {@code device}. CUBIN images are refused.
      */
     @Override
     public ModuleHandle loadModule(int device, ModuleImage image) {
         checkOpen();
         checkDevice(device);
-        return switch (Objects.requireNonNull(image, "image")) {
-            case JavaKernelModule m -> new EmulatedModule.Java(this, device, m);
-            case ModuleImage.Ptx p -> ptx.load(this, device, p, memories[device]);
-            case ModuleImage.Cubin c -> throw new BackendException("cannot load " + c.description() + " on the "
-                    + "emulated backend: it interprets PTX; compile to PTX instead");
-            default -> throw new BackendException("cannot load " + image.description()
-                    + " on the emulated backend: it loads PTX and JavaKernelModule images");
-        };
+        return kernels.load(device, image);
     }
 
+    /** Finds {@code name}: a Java kernel's name, a PTX kernel's (mangled) name, or a source's name expression. */
     @Override
     public FunctionHandle function(ModuleHandle module, String name) {
         checkOpen();
-        return switch (handles.module(module)) {
-            case EmulatedModule.Java m -> m.image().kernel(name)
-                    .map(k -> new EmulatedFunction.Java(this, m.device(), k.name(), k.body(), k.cost()))
-                    .orElseThrow(() -> new BackendException("no kernel '" + name + "' in the module; its kernels are "
-                            + m.image().kernelNames()));
-            case EmulatedModule.Ptx m -> ptx.function(m, name);
-        };
+        return kernels.function(module, name);
+    }
+
+    /** The PTX a module was loaded from or compiled to; empty for Java kernels. */
+    @Override
+    public Optional<String> ptx(ModuleHandle module) {
+        checkOpen();
+        return kernels.ptx(module);
     }
 
     /**
@@ -339,25 +320,7 @@ public final class EmulatedBackend implements Backend {
     public void launch(FunctionHandle function, LaunchConfig config, Object[] arguments, StreamHandle stream,
                        OperationLabel label) {
         checkOpen();
-        EmulatedFunction f = handles.function(function);
-        EmulatedStream s = handles.stream(stream);
-        if (f.device() != s.device()) {
-            throw new BackendException("kernel '" + f.name() + "' was loaded on device " + f.device()
-                    + " but launched on " + s);
-        }
-        Objects.requireNonNull(label, "label");
-        Objects.requireNonNull(config, "config");
-        Objects.requireNonNull(arguments, "arguments");
-        LaunchChecks.checkConfig(f.name(), config, model);
-        Object[] args = LaunchChecks.checkArguments(f.name(), arguments, s.device(), this);
-        KernelExecution execution = switch (f) {
-            case EmulatedFunction.Java j -> new JavaExecution(j, config, s.device(), args,
-                    launchLatencyNanos + model.rooflineNanos(work(j, config, args)));
-            case EmulatedFunction.Ptx p -> new PtxExecution(p, config, ptx.parameters(p, config, args), args,
-                    memories[s.device()], ptx, label, counterLog);
-        };
-        awaitRoom(s);
-        host.enqueue(new KernelOperation(s, label, execution, args));
+        kernels.launch(function, config, arguments, stream, label);
     }
 
     /** The counters of the PTX launch that completed last in virtual time, if any. */
@@ -394,7 +357,7 @@ public final class EmulatedBackend implements Backend {
             synchronizeAll();
         } finally {
             lifecycle = Lifecycle.CLOSED;
-            ptx.close();
+            kernels.close();
             for (DeviceMemory m : memories) {
                 m.releaseAll();
             }
@@ -412,24 +375,6 @@ public final class EmulatedBackend implements Backend {
         if (s.pendingCount() >= maxPendingPerStream) {
             host.block(() -> s.pendingCount() < maxPendingPerStream);
         }
-    }
-
-    private KernelWork work(EmulatedFunction.Java f, LaunchConfig config, Object[] args) {
-        try {
-            return Objects.requireNonNull(f.cost().work(config, args), "the cost returned null");
-        } catch (RuntimeException e) {
-            throw new BackendException("the cost of kernel '" + f.name() + "' failed: " + e.getMessage(), e);
-        }
-    }
-
-    private long completedPoint(EmulatedEvent e, String role) {
-        if (e.point() == null) {
-            throw new BackendException("elapsedMillis: the " + role + " " + e + " was never recorded");
-        }
-        if (!e.point().isComplete()) {
-            throw new BackendException("elapsedMillis: the " + role + " " + e + " has not completed");
-        }
-        return e.point().endNanos();
     }
 
     private void checkOpen() {

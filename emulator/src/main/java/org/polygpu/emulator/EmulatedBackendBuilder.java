@@ -14,7 +14,8 @@ import org.polygpu.topology.BandwidthMatrix;
  *   <li>poll cost: 100 ns per {@link EmulatedBackend#queryEvent}, so that a polling host makes progress;</li>
  *   <li>max pending per stream: 1024 incomplete operations, CUDA's launch queue depth;</li>
  *   <li>parallelism: the available processors, threads running the CTAs of one PTX launch;</li>
- *   <li>instruction budget: 10^10 thread-instructions per PTX launch, after which it is stopped as runaway.</li>
+ *   <li>instruction budget: 10^10 thread-instructions per PTX launch, after which it is stopped as runaway;</li>
+ *   <li>NVRTC library: searched in the usual places when CUDA source is first loaded.</li>
  * </ul>
  */
 public final class EmulatedBackendBuilder {
@@ -28,6 +29,7 @@ public final class EmulatedBackendBuilder {
     private int maxPendingPerStream = 1024;
     private int parallelism = Runtime.getRuntime().availableProcessors();
     private long instructionBudget = 10_000_000_000L;
+    private String nvrtcLibrary;
 
     EmulatedBackendBuilder() {
     }
@@ -111,6 +113,15 @@ public final class EmulatedBackendBuilder {
     }
 
     /**
+     * The NVRTC library that compiles CUDA source to PTX ({@code NvrtcLibrary} option: the library or a directory
+     * holding it); {@code null}, the default, searches the usual places. Nothing is loaded until source is.
+     */
+    public EmulatedBackendBuilder nvrtcLibrary(String pathOrNull) {
+        this.nvrtcLibrary = pathOrNull;
+        return this;
+    }
+
+    /**
      * @throws IllegalStateException    if no topology was given
      * @throws IllegalArgumentException if more devices were asked for than the topology describes
      */
@@ -159,6 +170,10 @@ public final class EmulatedBackendBuilder {
 
     long instructionBudget() {
         return instructionBudget;
+    }
+
+    String nvrtcLibrary() {
+        return nvrtcLibrary;
     }
 
     private static long nonNegative(String what, long nanos) {

@@ -12,7 +12,8 @@ import org.polygpu.topology.BandwidthMatrixLoader;
  * Provides the emulated backend as {@code Backend=emulated}, always usable, last in {@code auto}'s order. Options:
  * {@code EmulatedDevices} (default {@value #DEFAULT_DEVICES}), {@code EmulatedTopology} (a preset name or a CSV path,
  * default {@value #DEFAULT_TOPOLOGY}) and {@code EmulatedDeviceModel} (V100, A100, H100; default V100). The
- * scheduler's bandwidth matrix is the emulated topology itself.
+ * scheduler's bandwidth matrix is the emulated topology itself. It also reads {@code NvrtcLibrary}, which another
+ * part owns, for compiling CUDA source.
  */
 public final class EmulatedBackendProvider implements BackendProvider {
     static final int DEFAULT_DEVICES = 4;
@@ -46,10 +47,11 @@ public final class EmulatedBackendProvider implements BackendProvider {
         BandwidthMatrix topology = BandwidthMatrixLoader.resolve(topologyName);
         int devices = devices(options.emulatedDevices(), topology);
         DeviceModel model = DeviceModel.preset(options.emulatedDeviceModel().orElse(DEFAULT_MODEL));
-        EmulatedBackend backend = EmulatedBackend.builder().devices(devices).topology(topology).model(model).build();
+        EmulatedBackend backend = EmulatedBackend.builder().devices(devices).topology(topology).model(model)
+                .nvrtcLibrary(options.nvrtcLibrary().map(Object::toString).orElse(null)).build();
         String notice = String.format(Locale.ROOT, "using %d emulated %s on topology %s", devices, model.name(),
                 topologyName);
-        return new OpenedBackend(backend, backend.topology(), topologyName, notice);
+        return new OpenedBackend(backend, backend.topology(), topologyName, false, notice);
     }
 
     /** {@code requested} devices, or the default (at most the topology's) when 0. */

@@ -14,10 +14,14 @@ sealed interface EmulatedModule extends ModuleHandle {
     }
 
     /**
-     * A PTX module loaded on a device; {@code variables} are its {@code .global} and {@code .const} variables,
-     * allocated on that device, by name.
+     * A PTX module loaded on a device.
+     *
+     * @param text         the PTX it was parsed from
+     * @param loweredNames the mangled kernel name of each name expression it was compiled with (none for PTX given
+     *                     as such)
+     * @param variables    its {@code .global} and {@code .const} variables, allocated on that device, by name
      */
-    record Ptx(Object owner, int device, PtxModule image, Map<String, EmulatedBuffer> variables)
-            implements EmulatedModule {
+    record Ptx(Object owner, int device, PtxModule image, String text, Map<String, String> loweredNames,
+               Map<String, EmulatedBuffer> variables) implements EmulatedModule {
     }
 }

@@ -58,8 +58,9 @@ final class PtxExecution implements KernelExecution {
         function.module().variables().forEach((name, b) -> variables.put(name, b.address()));
         try {
             GlobalMemory view = memory.view(buffers);
-            counters = executor.run(new PtxLaunch(function.module().image(), function.name(), config, params, view,
-                    variables, instructionBudget, model.multiprocessors()));
+            // The kernel's own (mangled) name: the function may have been found by a name expression.
+            counters = executor.run(new PtxLaunch(function.module().image(), function.kernel().name(), config, params,
+                    view, variables, instructionBudget, model.multiprocessors()));
             return launchLatencyNanos + model.kernelNanos(counters);
         } catch (BackendException e) {
             failure = e;

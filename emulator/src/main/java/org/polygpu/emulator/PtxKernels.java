@@ -6,7 +6,6 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.polygpu.backend.BackendException;
 import org.polygpu.backend.LaunchConfig;
-import org.polygpu.backend.ModuleImage;
 import org.polygpu.emulator.ptx.KernelArguments;
 import org.polygpu.emulator.ptx.ModuleVariable;
 import org.polygpu.emulator.ptx.PtxExecutor;
@@ -51,12 +50,19 @@ final class PtxKernels implements AutoCloseable {
         return instructionBudget;
     }
 
-    /** @throws BackendException naming the PTX line of what cannot be parsed or is not supported */
-    EmulatedModule.Ptx load(Object owner, int device, ModuleImage.Ptx image, DeviceMemory memory) {
-        PtxModule module = parsed.get(image.text());
+    /**
+     * Loads PTX text on {@code device}, allocating its module variables there.
+     *
+     * @param loweredNames the mangled name of each name expression the text was compiled with, which
+     *                     {@link #function} then accepts as kernel names
+     * @throws BackendException naming the PTX line of what cannot be parsed or is not supported
+     */
+    EmulatedModule.Ptx load(Object owner, int device, String text, Map<String, String> loweredNames,
+                            DeviceMemory memory) {
+        PtxModule module = parsed.get(text);
         if (module == null) {
-            module = PtxModule.parse(image.text());
-            parsed.put(image.text(), module);
+            module = PtxModule.parse(text);
+            parsed.put(text, module);
         }
         Map<String, EmulatedBuffer> variables = new LinkedHashMap<>();
         for (ModuleVariable v : module.variables()) {
@@ -66,13 +72,22 @@ final class PtxKernels implements AutoCloseable {
             MemorySegment.copy(MemorySegment.ofArray(init), 0, b.segment(), 0, Math.min(init.length, v.size()));
             variables.put(v.name(), b);
         }
-        return new EmulatedModule.Ptx(owner, device, module, Map.copyOf(variables));
+        return new EmulatedModule.Ptx(owner, device, module, text, Map.copyOf(loweredNames),
+                Map.copyOf(variables));
     }
 
-    /** @throws BackendException listing the kernels that exist when {@code name} is not one of them */
+    /**
+     * Finds {@code name}: a kernel's name in the PTX (mangled for C++ kernels), or a name expression the module was
+     * compiled with.
+     *
+     * @throws BackendException listing the kernels that exist when {@code name} is not one of them
+     */
     EmulatedFunction.Ptx function(EmulatedModule.Ptx module, String name) {
-        PtxKernel kernel = module.image().kernel(name).orElseThrow(() -> new BackendException("no kernel '" + name
-                + "' in the PTX module; its kernels are " + module.image().kernelNames()));
+        String symbol = module.loweredNames().getOrDefault(name, name);
+        PtxKernel kernel = module.image().kernel(symbol).orElseThrow(() -> new BackendException("no kernel '" + name
+                + "' in the PTX module; its kernels are " + module.image().kernelNames()
+                + (module.loweredNames().isEmpty() ? "" : " and its name expressions "
+                        + module.loweredNames().keySet())));
         return new EmulatedFunction.Ptx(module.owner(), module.device(), name, module, kernel);
     }
 

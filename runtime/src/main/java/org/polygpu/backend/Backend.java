@@ -2,6 +2,7 @@ package org.polygpu.backend;
 
 import java.lang.foreign.MemorySegment;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The device layer under the scheduler, shaped after the CUDA driver API: devices, memory, streams, events,
@@ -12,11 +13,30 @@ import java.util.List;
  * copies and launches return at once and complete asynchronously; host memory given to a copy must stay alive and
  * untouched until the copy completes. Handles belong to the backend that made them.
  *
+ * <p>Callers tell backends apart by what they offer ({@link #clock()}, {@link #accepts}), never by {@link #name()}.
+ *
  * <p>Thread-safety: the scheduler calls a backend from one thread at a time.
  */
 public interface Backend extends AutoCloseable {
-    /** Short name, {@code cuda} or {@code emulated}. */
+    /** Which clock a backend's times ({@link #elapsedMillis}, {@link #timeline()}) are read from. */
+    enum Clock {
+        /** Real devices' clocks: times vary from run to run, and measuring them needs repetitions. */
+        REAL,
+        /** A simulated clock: the same program gives the same times on every run, exact to the nanosecond. */
+        VIRTUAL
+    }
+
+    /** Short name, such as {@code cuda} or {@code emulated}, for messages; decisions use the capabilities below. */
     String name();
+
+    /** Which clock this backend's times come from. */
+    Clock clock();
+
+    /**
+     * Whether {@link #loadModule} takes this kind of image (for instance, the emulator interprets PTX and compiles
+     * CUDA source but cannot run a CUBIN). Says nothing of whether this particular image compiles or loads.
+     */
+    boolean accepts(ModuleImage image);
 
     int deviceCount();
 
@@ -27,6 +47,13 @@ public interface Backend extends AutoCloseable {
     DeviceBuffer allocate(int device, long bytes);
 
     void free(DeviceBuffer buffer);
+
+    /**
+     * Migrates {@code buffer}'s pages to {@code device} ({@code -1} for the host) in {@code stream}'s order, where
+     * the backend's memory has pages that migrate (CUDA under {@code MemoryModel=managed}); does nothing otherwise.
+     * A hint: data is where the scheduler's copies put it either way.
+     */
+    void prefetch(DeviceBuffer buffer, int device, StreamHandle stream);
 
     /** Bytes still free on the device. */
     long freeMemory(int device);
@@ -75,8 +102,19 @@ public interface Backend extends AutoCloseable {
     /** Loads a module on one device. @throws BackendException naming what the image lacks */
     ModuleHandle loadModule(int device, ModuleImage image);
 
-    /** @throws BackendException naming the functions that exist when {@code name} is not one of them */
+    /**
+     * Finds a kernel of a loaded module by its name in the module, or by one of the name expressions of the
+     * {@link ModuleImage.CudaSource} it was compiled from (such as {@code inc_kernel<int>}).
+     *
+     * @throws BackendException naming the functions that exist when {@code name} is not one of them
+     */
     FunctionHandle function(ModuleHandle module, String name);
+
+    /**
+     * The PTX text of a loaded module, on request: the PTX it was loaded from, or what the backend compiled its CUDA
+     * source to; empty when the module holds no PTX (a CUBIN, a backend's own form).
+     */
+    Optional<String> ptx(ModuleHandle module);
 
     /**
      * Enqueues a kernel. {@code arguments} hold a {@link DeviceBuffer} of the launch's device for each pointer

@@ -41,8 +41,7 @@ public final class Backends {
                 if (a.usable()) {
                     OpenedBackend opened = p.open(options);
                     String reasons = why.isEmpty() ? "" : why + "; ";
-                    return new OpenedBackend(opened.backend(), opened.bandwidth(), opened.source(),
-                            "polygpu: " + reasons + opened.notice());
+                    return opened.withNotice("polygpu: " + reasons + opened.notice());
                 }
                 why.append(why.isEmpty() ? "" : "; ").append(p.name()).append(": ").append(a.reason());
             }
@@ -55,8 +54,7 @@ public final class Backends {
                     throw new BackendException("Backend=" + choice + " cannot run here: " + a.reason());
                 }
                 OpenedBackend opened = p.open(options);
-                return new OpenedBackend(opened.backend(), opened.bandwidth(), opened.source(),
-                        "polygpu: " + opened.notice());
+                return opened.withNotice("polygpu: " + opened.notice());
             }
         }
         StringBuilder valid = new StringBuilder(AUTO);

@@ -54,11 +54,14 @@ public final class InterconnectProfiler {
         }
 
         /**
-         * The defaults for {@code backend}: on real GPUs 64 MiB copies, 2 warm-ups and 10 repetitions (the median
-         * of 10 is stable to a few percent); on the emulator, whose clock is exact, 4 MiB, 1 and 3.
+         * The defaults for {@code backend}'s clock: on a real one 64 MiB copies, 2 warm-ups and 10 repetitions (the
+         * median of 10 is stable to a few percent); on a virtual one, which is exact (the emulator's), 4 MiB, 1 and 3.
          */
         public static Settings defaults(Backend backend) {
-            return backend.name().equals("emulated") ? new Settings(4L << 20, 1, 3) : new Settings(64L << 20, 2, 10);
+            return switch (backend.clock()) {
+                case REAL -> new Settings(64L << 20, 2, 10);
+                case VIRTUAL -> new Settings(4L << 20, 1, 3);
+            };
         }
 
         public Settings withBytes(long newBytes) {

@@ -22,6 +22,7 @@ import org.polygpu.backend.ModuleImage;
 import org.polygpu.backend.OperationLabel;
 import org.polygpu.backend.StreamHandle;
 import org.polygpu.backend.TimedOperation;
+import org.polygpu.config.MemoryModel;
 import org.polygpu.config.RuntimeConfig;
 import org.polygpu.cuda.CuResult;
 import org.polygpu.cuda.CudaBackend;

@@ -11,11 +11,12 @@ import org.polygpu.backend.DeviceBuffer;
 import org.polygpu.backend.ModuleImage;
 import org.polygpu.backend.OperationLabel;
 import org.polygpu.backend.StreamHandle;
+import org.polygpu.config.MemoryModel;
 import org.polygpu.cuda.CudaBackend;
 import org.polygpu.cuda.CudaDetection;
 import org.polygpu.cuda.CudaDriver;
 import org.polygpu.config.MemoryModel;
-import org.polygpu.cuda.NvrtcLibrary;
+import org.polygpu.nvrtc.NvrtcLibrary;
 
 /**
  * What the GPU tests share: skipping cleanly without a usable GPU (or without NVRTC), opening the CUDA backend, and

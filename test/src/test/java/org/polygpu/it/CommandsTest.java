@@ -17,8 +17,8 @@ import org.polygpu.backend.BackendOptions;
 import org.polygpu.cuda.CudaDetection;
 import org.polygpu.emulator.DeviceModel;
 import org.polygpu.lang.ContextOptions;
-import org.polygpu.tools.InfoCommand;
-import org.polygpu.tools.ProfileInterconnectCommand;
+import org.polygpu.lang.launcher.commands.InfoCommand;
+import org.polygpu.lang.launcher.commands.ProfileInterconnectCommand;
 import org.polygpu.topology.BandwidthMatrixLoader;
 
 /** {@code polygpu info} and {@code polygpu profile-interconnect} on the emulator, with their output captured. */
@@ -50,7 +50,7 @@ class CommandsTest {
     }
 
     @Test
-    void infoPrintsBackendDevicesDriverNvrtcAndMatrix() {
+    void infoPrintsBackendDevicesMatrixBackendsAndNvrtc() {
         Run r = run(InfoCommand::run, List.of(), TWO_EMULATED);
         assertEquals(0, r.status(), r.err());
         List<String> lines = r.out().lines().toList();
@@ -63,8 +63,11 @@ class CommandsTest {
         assertEquals("bandwidth matrix: test-2gpu", lines.get(5));
         assertEquals("  GB/s        GPU 0    GPU 1     host", lines.get(6));
         assertEquals("  GPU 0        30.0     45.0     10.0", lines.get(7));
-        assertEquals("CUDA driver: " + CudaDetection.detect().reason(), lines.get(10));
-        assertTrue(lines.get(11).startsWith("NVRTC: "), lines.get(11));
+        CudaDetection.Result cuda = CudaDetection.detect();
+        assertEquals("backends:", lines.get(10));
+        assertEquals("  cuda: " + (cuda.usable() ? "usable, " : "not usable, ") + cuda.reason(), lines.get(11));
+        assertEquals("  emulated: usable, the emulator runs everywhere", lines.get(12));
+        assertTrue(lines.get(13).startsWith("NVRTC: "), lines.get(13));
         assertEquals("", r.err());
     }
 
@@ -74,7 +77,7 @@ class CommandsTest {
         Run r = run(InfoCommand::run, List.of(), Map.of("Backend", "cuda"));
         assertEquals(1, r.status());
         assertEquals("polygpu info: Backend=cuda cannot run here: " + CudaDetection.detect().reason() + "\n", r.err());
-        assertTrue(r.out().contains("CUDA driver: " + CudaDetection.detect().reason()), r.out());
+        assertTrue(r.out().contains("  cuda: not usable, " + CudaDetection.detect().reason()), r.out());
     }
 
     @Test

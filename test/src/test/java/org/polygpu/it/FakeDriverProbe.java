@@ -17,6 +17,7 @@ import org.polygpu.backend.BackendOptions;
 import org.polygpu.array.Access;
 import org.polygpu.array.DeviceArray;
 import org.polygpu.array.ElementType;
+import org.polygpu.backend.Backend;
 import org.polygpu.backend.BackendException;
 import org.polygpu.backend.Backends;
 import org.polygpu.backend.DeviceBuffer;
@@ -30,15 +31,16 @@ import org.polygpu.backend.StreamHandle;
 import org.polygpu.backend.TimedOperation;
 import org.polygpu.config.MemoryModel;
 import org.polygpu.config.RuntimeConfig;
-import org.polygpu.cuda.CudaBackend;
 import org.polygpu.cuda.CudaDetection;
 import org.polygpu.cuda.CudaException;
+import org.polygpu.lang.launcher.commands.InfoCommand;
+import org.polygpu.lang.launcher.commands.ProfileInterconnectCommand;
 import org.polygpu.sched.ExecutionContext;
 import org.polygpu.sched.Kernel;
 import org.polygpu.sched.Parameter;
 import org.polygpu.lang.ContextOptions;
-import org.polygpu.tools.InfoCommand;
-import org.polygpu.tools.ProfileInterconnectCommand;
+import org.polygpu.lang.launcher.commands.InfoCommand;
+import org.polygpu.lang.launcher.commands.ProfileInterconnectCommand;
 
 /**
  * The child-JVM half of {@link FakeDriverTest}: with {@code libcuda.so.1} resolving to the fake driver
@@ -85,10 +87,9 @@ final class FakeDriverProbe {
         print("profile-interconnect status", command("profile-interconnect", ProfileInterconnectCommand::run,
                 List.of("--out", csv.toString(), "--size", "1M", "--repeats", "3"), Map.of("Backend", "cuda")));
         OpenedBackend opened = Backends.open("cuda", BackendOptions.defaults().withBandwidthMatrix(csv.toString()));
-        try (CudaBackend cuda = (CudaBackend) opened.backend()) {
+        try (Backend cuda = opened.backend()) {
             print("notice", opened.notice());
             print("matrix", Arrays.deepToString(opened.bandwidth().toArray()));
-            print("peer access", cuda.peerAccess(0, 1) + " " + cuda.peerAccess(1, 0));
             RuntimeConfig config = RuntimeConfig.defaults().withDeviceSelectionPolicy("round-robin")
                     .withRecording(false, true);
             try (ExecutionContext ctx = ExecutionContext.create(cuda, config, opened.bandwidth())) {
@@ -213,7 +214,7 @@ final class FakeDriverProbe {
     }
 
     /** Errors from the driver, each followed by work that must still succeed. */
-    private static void errors(ExecutionContext ctx, CudaBackend cuda, DeviceArray x) {
+    private static void errors(ExecutionContext ctx, Backend cuda, DeviceArray x) {
         print("oom", message(() -> cuda.allocate(0, 128L << 20)));
         print("oom in a launch", message(() -> {
             DeviceArray big = ctx.newArray(ElementType.INT, 32L << 20);
@@ -249,7 +250,7 @@ final class FakeDriverProbe {
     }
 
     /** How many bytes of {@code buffer} read back as zero. */
-    private static long zeroBytes(CudaBackend cuda, DeviceBuffer buffer) {
+    private static long zeroBytes(Backend cuda, DeviceBuffer buffer) {
         StreamHandle stream = cuda.createStream(buffer.device());
         MemorySegment host = cuda.allocateHost(buffer.bytes());
         host.fill((byte) 1);

@@ -164,7 +164,8 @@ class FakeDriverTest {
         assertEquals("polygpu: using 2 CUDA GPUs (Fake GPU 0, Fake GPU 1; driver 12.4, MemoryModel=explicit); "
                 + "bandwidth matrix: " + dir.resolve("bandwidth.csv"), usable.value("notice"));
         assertEquals("[[300.0, 50.0, 15.0], [50.0, 300.0, 15.0], [15.0, 15.0, 0.0]]", usable.value("matrix"));
-        assertEquals("true true", usable.value("peer access"));
+        assertTrue(usable.err().contains("fakecuda: device 0 enabled peer access to device 1\n")
+                && usable.err().contains("fakecuda: device 1 enabled peer access to device 0\n"), usable::toString);
     }
 
     /** Round-robin alternates the devices, so each launch first copies the array from the other device. */
@@ -234,7 +235,7 @@ class FakeDriverTest {
         assertEquals("  GPU 1: Fake GPU 1, compute capability 9.0, 0.1 GiB, 132 SMs", out.get(4));
         assertEquals("bandwidth matrix: " + dir.resolve("bandwidth.csv"), out.get(5));
         assertEquals("  GPU 0       300.0     50.0     15.0", out.get(7));
-        assertTrue(out.contains("CUDA driver: 2 CUDA devices, driver 12.4"), out.toString());
+        assertTrue(out.contains("  cuda: usable, 2 CUDA devices, driver 12.4"), out.toString());
         assertEquals(List.of(), usable.values("info err"));
     }
 

@@ -41,7 +41,7 @@ final class Polyglot {
      * installs it, and on CI its absence is an error there.
      */
     static void assumeNvrtc() {
-        org.junit.jupiter.api.Assumptions.assumeTrue(org.polygpu.cuda.NvrtcLibrary.system(null).find().isPresent(),
+        org.junit.jupiter.api.Assumptions.assumeTrue(org.polygpu.nvrtc.NvrtcLibrary.system(null).find().isPresent(),
                 "NVRTC is not installed; run scripts/install-nvrtc.sh");
     }
 

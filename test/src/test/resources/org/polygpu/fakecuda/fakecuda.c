@@ -32,8 +32,9 @@
  * - Handles carry a tag that is checked: a handle that is not a live stream, event, module or function gives
  *   CUDA_ERROR_INVALID_HANDLE, as does work enqueued with a stream or function of another context than the current
  *   one; no current context gives CUDA_ERROR_INVALID_CONTEXT. cuGetErrorName names every code this file returns.
- * - With FAKECUDA_REPORT set, the library prints at process exit how many allocations, streams, events and modules
- *   are still live and how many primary-context retains are unreleased, so that a test can check for leaks.
+ * - With FAKECUDA_REPORT set, the library prints each peer access it enables, and at process exit how many
+ *   allocations, streams, events and modules are still live and how many primary-context retains are unreleased, so
+ *   that a test can check for leaks.
  *
  * Not thread-safe: polygpu's CUDA backend makes one call at a time. The current context is per thread, as in CUDA.
  */
@@ -304,6 +305,8 @@ CUresult cuCtxEnablePeerAccess(CUcontext peer, unsigned flags) {
     if (flags != 0 || peer == current) return CUDA_ERROR_INVALID_VALUE;
     if (current->peer[peer->device]) return CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED;
     current->peer[peer->device] = 1;
+    if (getenv("FAKECUDA_REPORT"))
+        fprintf(stderr, "fakecuda: device %d enabled peer access to device %d\n", current->device, peer->device);
     return CUDA_SUCCESS;
 }
 

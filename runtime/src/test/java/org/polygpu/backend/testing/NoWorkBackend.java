@@ -3,6 +3,7 @@ package org.polygpu.backend.testing;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
+import java.util.Optional;
 
 import org.polygpu.backend.Backend;
 import org.polygpu.backend.DeviceBuffer;
@@ -135,6 +136,18 @@ public final class NoWorkBackend implements Backend {
         return "no-work";
     }
 
+    /** No time passes on it: events are complete and elapsed times are zero. */
+    @Override
+    public Clock clock() {
+        return Clock.VIRTUAL;
+    }
+
+    /** Any image: nothing is ever compiled or run. */
+    @Override
+    public boolean accepts(ModuleImage image) {
+        return true;
+    }
+
     @Override
     public int deviceCount() {
         return deviceCount;
@@ -155,6 +168,11 @@ public final class NoWorkBackend implements Backend {
     @Override
     public void free(DeviceBuffer buffer) {
         // Nothing was allocated.
+    }
+
+    /** Nothing to migrate. */
+    @Override
+    public void prefetch(DeviceBuffer buffer, int device, StreamHandle stream) {
     }
 
     @Override
@@ -255,6 +273,12 @@ public final class NoWorkBackend implements Backend {
     @Override
     public FunctionHandle function(ModuleHandle module, String name) {
         return new Function(name, module.device());
+    }
+
+    /** Nothing was compiled, so there is no PTX. */
+    @Override
+    public Optional<String> ptx(ModuleHandle module) {
+        return Optional.empty();
     }
 
     @Override

@@ -16,8 +16,8 @@ import org.graalvm.polyglot.PolyglotException;
 import org.graalvm.polyglot.Source;
 import org.polygpu.config.OptionValue;
 import org.polygpu.lang.ContextOptions;
-import org.polygpu.tools.InfoCommand;
-import org.polygpu.tools.ProfileInterconnectCommand;
+import org.polygpu.lang.launcher.commands.InfoCommand;
+import org.polygpu.lang.launcher.commands.ProfileInterconnectCommand;
 
 /**
  * The main class of {@code bin/polygpu}: runs a Python or JavaScript script (GraalPy, GraalJS) in a polyglot

@@ -1,0 +1,112 @@
+package org.polygpu.cuda;
+
+import org.polygpu.config.MemoryModel;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.Objects;
+import org.polygpu.backend.DeviceBuffer;
+import org.polygpu.backend.StreamHandle;
+import org.polygpu.config.MemoryModel;
+
+/**
+ * The CUDA backend's memory: device buffers and pinned host memory.
+ *
+ * <p>A device buffer is a {@code cuMemAlloc} allocation or, under {@link MemoryModel#MANAGED}, a
+ * {@code cuMemAllocManaged} one advised to prefer its device and prefetched there; either way it is zero-filled on
+ * the device's internal stream, and that stream synchronised, before it is handed out. Zero-byte buffers allocate one
+ * byte, as {@code cuMemAlloc} refuses 0. Host memory is portable pinned memory ({@code cuMemHostAlloc}) whose segment
+ * is tied to a shared arena that {@link #freeHost} closes, so a use after free fails in Java instead of corrupting
+ * memory. Everything handed out is in the {@link CudaRegistry} until it is freed. Not thread-safe (the backend's
+ * single caller); the backend checks that it is open before each call.
+ */
+final class CudaMemory {
+    private final CudaBackend owner;
+    private final CudaDriver driver;
+    private final CudaDevices devices;
+    private final CudaRegistry registry;
+    private final MemoryModel model;
+
+    CudaMemory(CudaBackend owner, CudaDriver driver, CudaDevices devices, CudaRegistry registry, MemoryModel model) {
+        this.owner = owner;
+        this.driver = driver;
+        this.devices = devices;
+        this.registry = registry;
+        this.model = model;
+    }
+
+    DeviceBuffer allocate(int device, long bytes) {
+        devices.check(device);
+        if (bytes < 0) {
+            throw new IllegalArgumentException("cannot allocate " + bytes + " bytes");
+        }
+        devices.current(device);
+        long size = Math.max(bytes, 1); // cuMemAlloc refuses 0 bytes
+        long pointer;
+        try {
+            pointer = model == MemoryModel.MANAGED ? driver.allocateManaged(size) : driver.allocate(size);
+        } catch (CudaException e) {
+            throw e.withDetail("allocating " + bytes + " bytes on device " + device + " ("
+                    + devices.properties(device).name() + ", " + driver.memoryInfo().free() + " bytes free)");
+        }
+        CudaHandles.Buffer b = new CudaHandles.Buffer(owner, device, bytes, pointer);
+        registry.add(b);
+        try {
+            MemorySegment stream = devices.internalStream(device);
+            if (model == MemoryModel.MANAGED) {
+                driver.advise(pointer, size, CudaDriver.MemoryAdvice.CU_MEM_ADVISE_SET_PREFERRED_LOCATION,
+                        devices.cuDevice(device));
+                driver.prefetchAsync(pointer, size, devices.cuDevice(device), stream);
+            }
+            driver.memsetAsync(pointer, (byte) 0, size, stream);
+            driver.synchronizeStream(stream);
+        } catch (RuntimeException e) {
+            free(b);
+            throw e;
+        }
+        return b;
+    }
+
+    void free(DeviceBuffer buffer) {
+        CudaHandles.Buffer b = registry.buffer(buffer, "free");
+        devices.current(b.device);
+        registry.remove(b);
+        driver.free(b.pointer);
+    }
+
+    /** Migrates a managed buffer to {@code device} ({@code -1}: the host) in stream order; nothing when explicit. */
+    void prefetch(DeviceBuffer buffer, int device, StreamHandle stream) {
+        CudaHandles.Buffer b = registry.buffer(buffer, "prefetch");
+        CudaHandles.Stream s = registry.stream(stream);
+        if (model == MemoryModel.MANAGED) {
+            devices.current(s.device);
+            driver.prefetchAsync(b.pointer, Math.max(b.bytes, 1), device < 0 ? CudaDriver.DEVICE_CPU
+                    : devices.cuDevice(device), s.handle);
+        }
+    }
+
+    long freeMemory(int device) {
+        devices.check(device);
+        devices.current(device);
+        return driver.memoryInfo().free();
+    }
+
+    MemorySegment allocateHost(long bytes) {
+        if (bytes < 0) {
+            throw new IllegalArgumentException("cannot allocate " + bytes + " bytes of host memory");
+        }
+        devices.current(0);
+        MemorySegment pinned = driver.allocateHost(Math.max(bytes, 1));
+        Arena arena = Arena.ofShared();
+        MemorySegment host = pinned.reinterpret(bytes, arena, null);
+        host.fill((byte) 0);
+        registry.addHost(host, arena);
+        return host;
+    }
+
+    void freeHost(MemorySegment host) {
+        Arena arena = registry.removeHost(Objects.requireNonNull(host, "host"));
+        devices.current(0);
+        arena.close();
+        driver.freeHost(MemorySegment.ofAddress(host.address()));
+    }
+}

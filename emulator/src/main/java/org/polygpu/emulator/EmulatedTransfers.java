@@ -1,0 +1,74 @@
+package org.polygpu.emulator;
+
+import java.lang.foreign.MemorySegment;
+import java.util.Objects;
+import java.util.function.Consumer;
+import org.polygpu.backend.BackendException;
+import org.polygpu.backend.DeviceBuffer;
+import org.polygpu.backend.OperationLabel;
+import org.polygpu.backend.StreamHandle;
+
+/**
+ * The emulated backend's copies: host to device, device to host, and within or between devices. Each is checked
+ * ({@link CopyChecks}), waits for room on its stream, and is enqueued as a {@link CopyOperation} on the link the
+ * {@link LinkModel} gives it; host memory is retained until the copy completes.
+ *
+ * <p>Not thread-safe (the backend's single caller); the backend checks that it is open.
+ */
+final class EmulatedTransfers {
+    private final Handles handles;
+    private final HostMemory hostMemory;
+    private final LinkModel links;
+    private final HostClock host;
+    private final Consumer<EmulatedStream> awaitRoom;
+
+    /** @param awaitRoom blocks the host while a stream's queue is full (the backend's back-pressure) */
+    EmulatedTransfers(Handles handles, HostMemory hostMemory, LinkModel links, HostClock host,
+                      Consumer<EmulatedStream> awaitRoom) {
+        this.handles = handles;
+        this.hostMemory = hostMemory;
+        this.links = links;
+        this.host = host;
+        this.awaitRoom = awaitRoom;
+    }
+
+    /** @throws BackendException naming what is wrong with the copy */
+    void hostToDevice(MemorySegment src, DeviceBuffer dst, long bytes, StreamHandle stream, OperationLabel label) {
+        EmulatedBuffer d = handles.buffer(dst, "copy destination");
+        EmulatedStream s = handles.stream(stream);
+        CopyChecks.streamDevice(s, d.device(), "destination");
+        CopyChecks.host(src, bytes, "source", false);
+        CopyChecks.bytes(bytes, d.bytes(), "destination " + d);
+        LinkModel.Link link = CopyChecks.link(links, -1, d.device());
+        Objects.requireNonNull(label, "label");
+        awaitRoom.accept(s);
+        host.enqueue(CopyOperation.hostToDevice(s, label, src, hostMemory.retain(src), d, bytes, link));
+    }
+
+    /** @throws BackendException naming what is wrong with the copy */
+    void deviceToHost(DeviceBuffer src, MemorySegment dst, long bytes, StreamHandle stream, OperationLabel label) {
+        EmulatedBuffer from = handles.buffer(src, "copy source");
+        EmulatedStream s = handles.stream(stream);
+        CopyChecks.streamDevice(s, from.device(), "source");
+        CopyChecks.host(dst, bytes, "destination", true);
+        CopyChecks.bytes(bytes, from.bytes(), "source " + from);
+        LinkModel.Link link = CopyChecks.link(links, from.device(), -1);
+        Objects.requireNonNull(label, "label");
+        awaitRoom.accept(s);
+        host.enqueue(CopyOperation.deviceToHost(s, label, from, dst, hostMemory.retain(dst), bytes, link));
+    }
+
+    /** A copy within one device or between two; {@code stream} belongs to the destination's device. */
+    void deviceToDevice(DeviceBuffer src, DeviceBuffer dst, long bytes, StreamHandle stream, OperationLabel label) {
+        EmulatedBuffer from = handles.buffer(src, "copy source");
+        EmulatedBuffer to = handles.buffer(dst, "copy destination");
+        EmulatedStream s = handles.stream(stream);
+        CopyChecks.streamDevice(s, to.device(), "destination");
+        CopyChecks.bytes(bytes, from.bytes(), "source " + from);
+        CopyChecks.bytes(bytes, to.bytes(), "destination " + to);
+        LinkModel.Link link = CopyChecks.link(links, from.device(), to.device());
+        Objects.requireNonNull(label, "label");
+        awaitRoom.accept(s);
+        host.enqueue(CopyOperation.deviceToDevice(s, label, from, to, bytes, link));
+    }
+}

@@ -1,0 +1,44 @@
+package org.polygpu.lang.launcher.commands;
+
+import java.util.Locale;
+import org.polygpu.topology.BandwidthMatrix;
+
+/** What the commands share: formatting sizes and the bandwidth matrix, and reading a command line. Stateless. */
+final class CommandOutput {
+
+    private CommandOutput() {
+    }
+
+    /** {@code bytes} in GiB with one decimal, such as {@code 79.1 GiB}. */
+    static String gibibytes(long bytes) {
+        return String.format(Locale.ROOT, "%.1f GiB", bytes / (double) (1L << 30));
+    }
+
+    /** The matrix as an aligned table in GB/s, GPUs first and the host last, each line indented by two spaces. */
+    static String table(BandwidthMatrix m) {
+        int n = m.gpuCount();
+        StringBuilder t = new StringBuilder(String.format(Locale.ROOT, "  %-8s", "GB/s"));
+        for (int j = 0; j <= n; j++) {
+            t.append(String.format(Locale.ROOT, "%9s", label(j, n)));
+        }
+        t.append('\n');
+        for (int i = 0; i <= n; i++) {
+            t.append(String.format(Locale.ROOT, "  %-8s", label(i, n)));
+            for (int j = 0; j <= n; j++) {
+                t.append(String.format(Locale.ROOT, "%9.1f", m.bandwidth(i, j)));
+            }
+            t.append('\n');
+        }
+        return t.toString();
+    }
+
+    private static String label(int location, int gpus) {
+        return location == gpus ? "host" : "GPU " + location;
+    }
+
+    /** The first line of a message, for one-line reports of long errors. */
+    static String firstLine(String message) {
+        int newline = message == null ? -1 : message.indexOf('\n');
+        return message == null ? "" : newline < 0 ? message : message.substring(0, newline);
+    }
+}
