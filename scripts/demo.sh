@@ -2,10 +2,12 @@
 # Runs the polygpu demo, examples/vector_squares.py, through bin/polygpu: a vector squared and summed in partitions,
 # each launch scheduled by polygpu on a GPU (4 emulated V100 when no GPU is present). Prints the results and the
 # devices used. Arguments: [--polygpu.Option=value ...] [elements [partitions]]; bin/polygpu --help lists options.
+# Sets things up first: installs Maven (the apt package maven) when mvn is missing, NVRTC (scripts/install-nvrtc.sh)
+# when no NVRTC is found, and builds polygpu when its sources changed.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 polygpu_java_home
-polygpu_maven
+polygpu_install_maven
 "$polygpu_root/scripts/install-nvrtc.sh"
 polygpu_build_if_needed
 options=()

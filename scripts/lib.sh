@@ -1,4 +1,5 @@
-# Shared by the scripts: finds JDK 25 and Maven, builds the reactor when sources changed.
+# Shared by the scripts: finds JDK 25 and Maven, builds the reactor when sources changed. Only the set-up scripts
+# (demo.sh, test.sh) install anything, through polygpu_install_maven.
 # shellcheck shell=bash
 
 polygpu_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -18,16 +19,23 @@ polygpu_java_home() {
     return 1
 }
 
+# Checks that Maven is on the PATH, installing nothing; says which command sets it up when it is missing.
 polygpu_maven() {
     # Maven's own libraries use sun.misc.Unsafe; JDK 25 warns about it unless told this is allowed.
     export MAVEN_OPTS="${MAVEN_OPTS:-} --sun-misc-unsafe-memory-access=allow"
-    if ! command -v mvn >/dev/null 2>&1; then
-        if command -v apt-get >/dev/null 2>&1; then
-            echo "Maven is missing; installing it with apt-get." >&2
-            apt-get update -qq && apt-get install -y -qq maven >/dev/null
-        fi
+    command -v mvn >/dev/null 2>&1 && return 0
+    echo "polygpu needs Maven (mvn) on the PATH to build; scripts/demo.sh or scripts/test.sh installs it (the" \
+        "apt package maven), or install it yourself." >&2
+    return 1
+}
+
+# For the set-up scripts only: installs the apt package maven when mvn is missing, saying so.
+polygpu_install_maven() {
+    if ! command -v mvn >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; then
+        echo "Maven is missing; installing the apt package maven with apt-get." >&2
+        apt-get update -qq && apt-get install -y -qq maven >/dev/null
     fi
-    command -v mvn >/dev/null 2>&1 || { echo "polygpu needs Maven (mvn) on the PATH." >&2; return 1; }
+    polygpu_maven
 }
 
 # Builds and installs every module unless the build stamp is newer than every source and pom.
@@ -45,7 +53,7 @@ polygpu_build_if_needed() {
 # The class path of the built modules (they have no third-party run-time dependencies).
 polygpu_classpath() {
     local cp="" m
-    for m in runtime policies emulator cuda test; do
+    for m in runtime policies emulator cuda demo; do
         cp="$cp${cp:+:}$polygpu_root/$m/target/classes"
     done
     echo "$cp"

@@ -20,7 +20,7 @@ import org.polygpu.backend.TimedOperation;
  * <p>{@link ModuleImage.Ptx} is JIT-compiled by the driver, {@link ModuleImage.Cubin} is loaded as is, and
  * {@link ModuleImage.CudaSource} is compiled by NVRTC for the device's architecture ({@link CudaSourceCompiler}),
  * whose name expressions then name functions alongside C and mangled names. A launch packs its arguments
- * ({@link KernelArguments}) and is bracketed on the {@link CudaTimeline}. Loaded modules are in the
+ * ({@link LaunchParameterBuffer}) and is bracketed on the {@link CudaTimeline}. Loaded modules are in the
  * {@link CudaRegistry}; the argument block is native memory freed by {@link #close()}. Not thread-safe (the
  * backend's single caller); the backend checks that it is open.
  */
@@ -31,7 +31,7 @@ final class CudaKernels {
     private final CudaRegistry registry;
     private final CudaTimeline timeline;
     private final CudaSourceCompiler compiler;
-    private final KernelArguments arguments = new KernelArguments();
+    private final LaunchParameterBuffer arguments = new LaunchParameterBuffer();
 
     /** @param nvrtcLibrary the {@code NvrtcLibrary} option, or null to search the usual places */
     CudaKernels(CudaBackend owner, CudaDriver driver, CudaDevices devices, CudaRegistry registry,

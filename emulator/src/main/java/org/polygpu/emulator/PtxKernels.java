@@ -6,11 +6,11 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.polygpu.backend.BackendException;
 import org.polygpu.backend.LaunchConfig;
-import org.polygpu.emulator.ptx.KernelArguments;
 import org.polygpu.emulator.ptx.ModuleVariable;
 import org.polygpu.emulator.ptx.PtxExecutor;
 import org.polygpu.emulator.ptx.PtxKernel;
 import org.polygpu.emulator.ptx.PtxModule;
+import org.polygpu.emulator.ptx.PtxParameterBlock;
 
 /**
  * The PTX side of the emulated backend: parses each distinct PTX text once (a module loaded on eight devices is
@@ -103,7 +103,7 @@ final class PtxKernels implements AutoCloseable {
                     + " bytes of static and " + config.sharedMemoryBytes() + " bytes of dynamic shared memory, more "
                     + "than the " + model.maxSharedMemoryPerBlock() + " bytes per block of " + model.name());
         }
-        return KernelArguments.pack(f.kernel(), arguments, b -> ((EmulatedBuffer) b).address());
+        return PtxParameterBlock.pack(f.kernel(), arguments, b -> ((EmulatedBuffer) b).address());
     }
 
     @Override

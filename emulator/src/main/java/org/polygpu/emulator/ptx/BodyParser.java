@@ -4,11 +4,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.polygpu.backend.BackendException;
-import org.polygpu.emulator.ptx.Lexer.Kind;
-import org.polygpu.emulator.ptx.Lexer.Token;
 import org.polygpu.emulator.ptx.ParsedModule.Register;
 import org.polygpu.emulator.ptx.ParsedModule.Statement;
 import org.polygpu.emulator.ptx.ParsedModule.Variable;
+import org.polygpu.emulator.ptx.PtxLexer.Kind;
+import org.polygpu.emulator.ptx.PtxLexer.Token;
 
 /**
  * The parser of one function body, from after its opening brace to the matching closing one: labels, register and

@@ -1,8 +1,8 @@
 package org.polygpu.emulator.ptx;
 
 import java.io.ByteArrayOutputStream;
-import org.polygpu.emulator.ptx.Lexer.Kind;
-import org.polygpu.emulator.ptx.Lexer.Token;
+import org.polygpu.emulator.ptx.PtxLexer.Kind;
+import org.polygpu.emulator.ptx.PtxLexer.Token;
 
 /**
  * The initialiser of a {@code .global} or {@code .const} variable: a value or a (nested) brace list of values,

@@ -10,7 +10,7 @@ import org.polygpu.backend.LaunchConfig;
  * @param module             the parsed module
  * @param kernel             the entry to run
  * @param config             grid, block and dynamic shared memory
- * @param params             the kernel parameter buffer ({@link KernelArguments#pack})
+ * @param params             the kernel parameter buffer ({@link PtxParameterBlock#pack})
  * @param memory             the device's allocations
  * @param variables          device address of each module variable ({@link PtxModule#variables()})
  * @param instructionBudget  thread-instructions after which the launch is stopped as runaway

@@ -6,11 +6,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.polygpu.backend.BackendException;
-import org.polygpu.emulator.ptx.Lexer.Kind;
-import org.polygpu.emulator.ptx.Lexer.Token;
 import org.polygpu.emulator.ptx.ParsedModule.Function;
 import org.polygpu.emulator.ptx.ParsedModule.Space;
 import org.polygpu.emulator.ptx.ParsedModule.Variable;
+import org.polygpu.emulator.ptx.PtxLexer.Kind;
+import org.polygpu.emulator.ptx.PtxLexer.Token;
 
 /**
  * The parser of the PTX that NVRTC emits, into a {@link ParsedModule}: module directives, variables with initialisers,
@@ -31,7 +31,7 @@ final class PtxParser {
     private int pos;
 
     private PtxParser(String text) {
-        this.tokens = Lexer.tokenize(text);
+        this.tokens = PtxLexer.tokenize(text);
         this.lines = List.of(text.split("\n", -1));
     }
 

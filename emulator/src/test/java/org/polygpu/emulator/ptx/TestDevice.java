@@ -121,7 +121,7 @@ final class TestDevice implements AutoCloseable {
             variables.put(v.name(), a);
         }
         PtxKernel k = m.kernel(kernel).orElseThrow();
-        byte[] params = KernelArguments.pack(k, args, b -> {
+        byte[] params = PtxParameterBlock.pack(k, args, b -> {
             throw new IllegalArgumentException("tests pass addresses");
         });
         GlobalMemory memory = new GlobalMemory(regions);

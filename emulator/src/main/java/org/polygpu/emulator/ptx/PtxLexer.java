@@ -9,7 +9,7 @@ import org.polygpu.backend.BackendException;
  * symbols, which may contain dots, {@code $}, {@code %} and {@code ::}), numbers (integer and floating literals, kept
  * as text), strings and single punctuation characters. Comments are dropped.
  */
-final class Lexer {
+final class PtxLexer {
     /** What a token is. */
     enum Kind { WORD, NUMBER, STRING, PUNCT, END }
 
@@ -30,12 +30,12 @@ final class Lexer {
     private int pos;
     private int line = 1;
 
-    private Lexer(String text) {
+    private PtxLexer(String text) {
         this.text = text;
     }
 
     static List<Token> tokenize(String text) {
-        Lexer lexer = new Lexer(text);
+        PtxLexer lexer = new PtxLexer(text);
         lexer.run();
         return lexer.tokens;
     }

@@ -13,15 +13,15 @@ import java.lang.foreign.MemorySegment;
 import org.polygpu.backend.BackendException;
 
 /**
- * Builds {@code cuLaunchKernel}'s {@code kernelParams}: an array of pointers, one per kernel parameter, each to
- * the argument's value — the device pointer for a buffer, the scalar itself otherwise.
+ * The native memory behind {@code cuLaunchKernel}'s {@code kernelParams}: an array of pointers, one per kernel
+ * parameter, each to the argument's value — the device pointer for a buffer, the scalar itself otherwise.
  *
  * <p>Every argument gets an 8-byte, 8-aligned slot in one reused native block, and the pointer array, pointing at
  * the slots in order, is built once per capacity; so a launch writes only the values, allocating nothing. The driver
  * copies the values during {@code cuLaunchKernel}, so the block may be reused by the next launch. The memory is
  * owned by a shared arena closed by {@link #close()}. Not thread-safe (the backend's single caller).
  */
-final class KernelArguments implements AutoCloseable {
+final class LaunchParameterBuffer implements AutoCloseable {
     private static final long SLOT = 8;
 
     private final Arena arena = Arena.ofShared();

@@ -16,10 +16,10 @@ import org.junit.jupiter.api.Test;
 import org.polygpu.backend.BackendException;
 
 /** {@code cuLaunchKernel}'s parameter array: one pointer per argument, each to the argument's value. */
-class KernelArgumentsTest {
+class LaunchParameterBufferTest {
     @Test
     void eachPointerLeadsToItsScalarValue() {
-        try (KernelArguments arguments = new KernelArguments()) {
+        try (LaunchParameterBuffer arguments = new LaunchParameterBuffer()) {
             MemorySegment params = arguments.pack("k", new Object[] {7, 2.5f, 1L << 40, 0.125, (short) -3,
                 (byte) 9}, 0, null).reinterpret(6 * ADDRESS.byteSize());
             assertEquals(7, slot(params, 0).get(JAVA_INT, 0));
@@ -33,7 +33,7 @@ class KernelArgumentsTest {
 
     @Test
     void theArrayIsReusedAndGrowsForLongSignatures() {
-        try (KernelArguments arguments = new KernelArguments()) {
+        try (LaunchParameterBuffer arguments = new LaunchParameterBuffer()) {
             MemorySegment first = arguments.pack("k", new Object[] {1}, 0, null);
             assertSame(first, arguments.pack("k", new Object[] {2, 3}, 0, null));
             Object[] many = new Object[40];
@@ -47,7 +47,7 @@ class KernelArgumentsTest {
 
     @Test
     void aNullArgumentIsNamed() {
-        try (KernelArguments arguments = new KernelArguments()) {
+        try (LaunchParameterBuffer arguments = new LaunchParameterBuffer()) {
             BackendException e = assertThrows(BackendException.class,
                     () -> arguments.pack("scale", new Object[] {1, null}, 0, null));
             assertEquals("argument 2 of kernel 'scale' is null", e.getMessage());
