@@ -7,6 +7,7 @@ import org.polygpu.backend.DeviceBuffer;
 import org.polygpu.backend.EventHandle;
 import org.polygpu.backend.FunctionHandle;
 import org.polygpu.backend.ModuleHandle;
+import org.polygpu.backend.ModuleImage;
 import org.polygpu.backend.StreamHandle;
 
 /**
@@ -111,14 +112,18 @@ final class CudaHandles {
         final Map<String, String> loweredNames;
         /** The PTX the module was loaded from, or {@code null} for a CUBIN. */
         final String ptx;
+        /** The source a CUBIN was compiled from, so its PTX can be made on request; {@code null} otherwise. */
+        final ModuleImage.CudaSource source;
         boolean unloaded;
 
-        Module(CudaBackend owner, int device, MemorySegment handle, Map<String, String> loweredNames, String ptx) {
+        Module(CudaBackend owner, int device, MemorySegment handle, Map<String, String> loweredNames, String ptx,
+               ModuleImage.CudaSource source) {
             this.owner = owner;
             this.device = device;
             this.handle = handle;
             this.loweredNames = Map.copyOf(loweredNames);
             this.ptx = ptx;
+            this.source = source;
         }
 
         @Override

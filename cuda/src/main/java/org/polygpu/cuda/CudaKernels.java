@@ -57,16 +57,16 @@ final class CudaKernels {
         DeviceProperties p = devices.properties(device);
         CudaHandles.Module module = switch (Objects.requireNonNull(image, "image")) {
             case ModuleImage.Ptx ptx -> new CudaHandles.Module(owner, device, m.loadPtx(ptx.text()), Map.of(),
-                    ptx.text());
+                    ptx.text(), null);
             case ModuleImage.Cubin c -> new CudaHandles.Module(owner, device,
-                    m.loadCubin(c.image(), c.architecture()), Map.of(), null);
+                    m.loadCubin(c.image(), c.architecture()), Map.of(), null, null);
             case ModuleImage.CudaSource source -> {
                 CudaSourceCompiler.Compiled compiled = compiler.compile(source, p.computeMajor(), p.computeMinor());
                 yield switch (compiled.image()) {
                     case ModuleImage.Cubin c -> new CudaHandles.Module(owner, device,
-                            m.loadCubin(c.image(), c.architecture()), compiled.loweredNames(), null);
+                            m.loadCubin(c.image(), c.architecture()), compiled.loweredNames(), null, source);
                     case ModuleImage.Ptx ptx -> new CudaHandles.Module(owner, device, m.loadPtx(ptx.text()),
-                            compiled.loweredNames(), ptx.text());
+                            compiled.loweredNames(), ptx.text(), null);
                     default -> throw new AssertionError("NVRTC gave " + compiled.image().description());
                 };
             }
@@ -77,9 +77,17 @@ final class CudaKernels {
         return module;
     }
 
-    /** The PTX a module was loaded from, or fell back to when compiled from source; empty for a CUBIN. */
+    /**
+     * The PTX a module was loaded from or fell back to; for a CUBIN compiled from source, its PTX for the device's
+     * virtual architecture, compiled now; empty for a CUBIN loaded as is.
+     */
     Optional<String> ptx(ModuleHandle module) {
-        return Optional.ofNullable(registry.module(module).ptx);
+        CudaHandles.Module m = registry.module(module);
+        if (m.ptx != null || m.source == null) {
+            return Optional.ofNullable(m.ptx);
+        }
+        DeviceProperties p = devices.properties(m.device);
+        return Optional.of(compiler.ptx(m.source, p.computeMajor(), p.computeMinor()));
     }
 
     /** Finds {@code name}: a C kernel name, a mangled name, or a name expression the module was compiled with. */

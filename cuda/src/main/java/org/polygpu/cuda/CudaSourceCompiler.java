@@ -73,6 +73,25 @@ final class CudaSourceCompiler {
         }
     }
 
+    /**
+     * The PTX of {@code source} for the virtual architecture of compute capability {@code major.minor}, or the newest
+     * one NVRTC knows below it: what a user asks to read, since a CUBIN has none.
+     *
+     * @throws NvrtcException when NVRTC is missing or the source does not compile
+     */
+    String ptx(ModuleImage.CudaSource source, int major, int minor) {
+        int capability = major * 10 + minor;
+        try {
+            return compiler().compile(source.source(), source.programName(),
+                    options(source, "--gpu-architecture=compute_" + capability), source.nameExpressions()).ptx();
+        } catch (NvrtcException e) {
+            if (e.status().orElse(null) != NvrtcStatus.NVRTC_ERROR_INVALID_OPTION) {
+                throw e;
+            }
+            return ((ModuleImage.Ptx) ptxFallback(source, capability, e).image()).text();
+        }
+    }
+
     /** PTX for the newest virtual architecture NVRTC accepts that is not newer than the device. */
     private Compiled ptxFallback(ModuleImage.CudaSource source, int capability, NvrtcException cubinFailure) {
         for (int virtual : VIRTUAL_ARCHITECTURES) {

@@ -4,6 +4,7 @@ import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 import org.polygpu.array.DeviceArray;
 import org.polygpu.array.ElementType;
@@ -121,6 +122,15 @@ public final class ExecutionContext implements AutoCloseable {
         Kernel k = new Kernel(name, image, parameters, deviceCount);
         k.load(backend);
         return k;
+    }
+
+    /**
+     * The PTX of {@code kernel}'s module as its backend has it or makes it on request (a CUBIN compiled from source
+     * gets its PTX compiled now); empty when there is none, such as for a CUBIN loaded as is.
+     */
+    public Optional<String> ptx(Kernel kernel) {
+        checkOpen();
+        return backend.ptx(kernel.module(0));
     }
 
     /**

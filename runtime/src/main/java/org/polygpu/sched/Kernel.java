@@ -4,6 +4,7 @@ import java.util.List;
 
 import org.polygpu.backend.Backend;
 import org.polygpu.backend.FunctionHandle;
+import org.polygpu.backend.ModuleHandle;
 import org.polygpu.backend.ModuleImage;
 
 /**
@@ -14,6 +15,7 @@ public final class Kernel {
     private final String name;
     private final ModuleImage image;
     private final List<Parameter> parameters;
+    private final ModuleHandle[] modules;
     private final FunctionHandle[] functions;
     private final int arrayParameterCount;
     private long launchCount;
@@ -22,11 +24,12 @@ public final class Kernel {
         this.name = name;
         this.image = image;
         this.parameters = List.copyOf(parameters);
+        this.modules = new ModuleHandle[deviceCount];
         this.functions = new FunctionHandle[deviceCount];
         this.arrayParameterCount = (int) parameters.stream().filter(Parameter::pointer).count();
     }
 
-    /** The function name in the module (the lowered name for templates). */
+    /** The function's name as given: a C name, a mangled name, or a name expression such as {@code inc<int>}. */
     public String name() {
         return name;
     }
@@ -52,6 +55,10 @@ public final class Kernel {
         launchCount++;
     }
 
+    ModuleHandle module(int device) {
+        return modules[device];
+    }
+
     FunctionHandle function(int device) {
         return functions[device];
     }
@@ -59,7 +66,8 @@ public final class Kernel {
     /** Loads the module on every device in use, so a bad image or function name fails before any launch. */
     void load(Backend backend) {
         for (int d = 0; d < functions.length; d++) {
-            functions[d] = backend.function(backend.loadModule(d, image), name);
+            modules[d] = backend.loadModule(d, image);
+            functions[d] = backend.function(modules[d], name);
         }
     }
 

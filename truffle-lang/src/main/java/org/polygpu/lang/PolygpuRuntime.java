@@ -15,8 +15,6 @@ import org.polygpu.backend.DeviceProperties;
 import org.polygpu.backend.LaunchConfig;
 import org.polygpu.backend.ModuleImage;
 import org.polygpu.backend.OpenedBackend;
-import org.polygpu.nvrtc.Nvrtc;
-import org.polygpu.nvrtc.NvrtcResult;
 import org.polygpu.sched.Computation;
 import org.polygpu.sched.ExecutionContext;
 import org.polygpu.sched.Kernel;
@@ -36,14 +34,10 @@ import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
  * with the language context.
  */
 public final class PolygpuRuntime {
-    /** The PTX target for backends that interpret PTX (the emulator): old enough for every feature it runs. */
-    static final String PTX_ARCHITECTURE = "compute_70";
-
     private final ExecutionContext context;
     private final Backend backend;
     private final ContextOptions options;
     private final String notice;
-    private Nvrtc nvrtc;
 
     private PolygpuRuntime(ExecutionContext context, Backend backend, ContextOptions options, String notice) {
         this.context = context;
@@ -63,8 +57,9 @@ public final class PolygpuRuntime {
         }
         try {
             Optional<String> matrix = options.backendOptions().bandwidthMatrix();
-            // Real backends apply BandwidthMatrix themselves; for the emulator it overrides the policies' view only.
-            boolean override = matrix.isPresent() && opened.backend().name().equals("emulated");
+            // Real backends apply BandwidthMatrix themselves; on a virtual clock (the emulator) the links are the
+            // emulated topology's, and the option overrides the policies' view only.
+            boolean override = matrix.isPresent() && opened.backend().clock() == Backend.Clock.VIRTUAL;
             BandwidthMatrix bandwidth = override ? BandwidthMatrixLoader.resolve(matrix.get()) : opened.bandwidth();
             ExecutionContext context = ExecutionContext.create(opened.backend(), options.runtime(), bandwidth);
             return new PolygpuRuntime(context, opened.backend(), options, opened.notice());
@@ -175,36 +170,10 @@ public final class PolygpuRuntime {
         return call(() -> backend.freeMemory(device));
     }
 
-    /**
-     * Compiles CUDA C++ for this backend: on real GPUs the backend compiles the source itself for each device's
-     * architecture (a CUBIN, found by its name expression); elsewhere NVRTC compiles it to PTX here and
-     * {@code nameExpression} (such as {@code inc_kernel<int>}) is resolved to its lowered name.
-     */
+    /** The PTX of {@code kernel}'s module, as its backend has it or makes it on request. */
     @TruffleBoundary
-    public CompiledKernel compile(String source, String nameExpression) {
-        if (backend.name().equals("cuda")) {
-            ModuleImage image = new ModuleImage.CudaSource(source, programName(nameExpression), List.of(),
-                    List.of(nameExpression));
-            return new CompiledKernel(nameExpression, image, null);
-        }
-        return compilePtx(source, nameExpression);
-    }
-
-    /** Compiles CUDA C++ to PTX with NVRTC. */
-    @TruffleBoundary
-    public CompiledKernel compilePtx(String source, String nameExpression) {
-        return call(() -> {
-            if (nvrtc == null) {
-                nvrtc = Nvrtc.load(options.backendOptions().nvrtcLibrary().map(Path::toString).orElse(null));
-            }
-            NvrtcResult r = nvrtc.compile(source, programName(nameExpression),
-                    List.of("--gpu-architecture=" + PTX_ARCHITECTURE), List.of(nameExpression));
-            return new CompiledKernel(r.loweredName(nameExpression), new ModuleImage.Ptx(r.ptx()), r.ptx());
-        });
-    }
-
-    private static String programName(String nameExpression) {
-        return nameExpression.replaceAll("[^A-Za-z0-9_]", "_") + ".cu";
+    public Optional<String> ptx(Kernel kernel) {
+        return call(() -> context.ptx(kernel));
     }
 
     /** Writes the exports the options ask for, then releases every array, stream and the backend. */
@@ -222,15 +191,5 @@ public final class PolygpuRuntime {
                 backend.close();
             }
         }
-    }
-
-    /**
-     * A kernel compiled by NVRTC.
-     *
-     * @param loweredName the symbol in the module
-     * @param image       what the backend loads
-     * @param ptx         the PTX text, or null when the backend compiles the source itself
-     */
-    public record CompiledKernel(String loweredName, ModuleImage image, String ptx) {
     }
 }

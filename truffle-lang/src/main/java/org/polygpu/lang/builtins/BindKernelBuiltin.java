@@ -46,9 +46,9 @@ final class BindKernelBuiltin implements Builtin {
             throw PolygpuException.badValue(name() + ": cannot read " + path + ": " + e.getMessage());
         }
         boolean cubin = path.endsWith(".cubin");
-        String ptx = cubin ? null : new String(bytes, StandardCharsets.UTF_8);
-        ModuleImage image = cubin ? new ModuleImage.Cubin(bytes, "from " + path) : new ModuleImage.Ptx(ptx);
+        ModuleImage image = cubin ? new ModuleImage.Cubin(bytes, "from " + path)
+                : new ModuleImage.Ptx(new String(bytes, StandardCharsets.UTF_8));
         Kernel kernel = runtime.kernel(declared.name(), image, declared.parameters());
-        return new KernelObject(runtime, kernel, declared.name(), null, ptx);
+        return new KernelObject(runtime, kernel, declared.name());
     }
 }

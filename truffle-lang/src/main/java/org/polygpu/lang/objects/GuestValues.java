@@ -142,16 +142,25 @@ public final class GuestValues {
                 // Described below.
             }
         }
-        String text = String.valueOf(interop.toDisplayString(value, false));
+        String text = text(interop.toDisplayString(value, false));
         if (interop.hasMetaObject(value)) {
             try {
                 Object meta = interop.getMetaObject(value);
-                return InteropLibrary.getUncached(meta).asString(
-                        InteropLibrary.getUncached(meta).getMetaSimpleName(meta)) + " " + text;
+                return text(InteropLibrary.getUncached(meta).getMetaSimpleName(meta)) + " " + text;
             } catch (UnsupportedMessageException e) {
                 return text;
             }
         }
         return text;
+    }
+
+    /** An interop string (a Java or Truffle string, or a foreign one) as a Java string. */
+    private static String text(Object string) {
+        InteropLibrary interop = InteropLibrary.getUncached(string);
+        try {
+            return interop.isString(string) ? interop.asString(string) : String.valueOf(string);
+        } catch (UnsupportedMessageException e) {
+            return String.valueOf(string);
+        }
     }
 }

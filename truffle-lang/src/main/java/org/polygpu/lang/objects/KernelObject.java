@@ -17,35 +17,28 @@ import com.oracle.truffle.api.library.ExportMessage;
  * A kernel from {@code buildkernel} or {@code bindkernel}. Calling it with {@code (grid, block[, sharedMemBytes])}
  * (each of grid and block an integer or a list of 1 to 3 integers) gives a {@link ConfiguredKernelObject} that
  * launches on its next call. Members: {@code name} (as declared), {@code ptx}, {@code launchCount}. The launch
- * count lives in the runtime's kernel; the PTX may be compiled on first request.
+ * count lives in the runtime's kernel; the PTX is asked of the runtime on first request.
  */
 @ExportLibrary(InteropLibrary.class)
 public final class KernelObject extends GuestObject {
     final PolygpuRuntime runtime;
     final Kernel kernel;
     private final String name;
-    private final String source;
-    private String ptx;
+    private Object ptx;
 
-    /**
-     * @param source the CUDA source when {@code ptx} is null and can be compiled on request, else null
-     * @param ptx    the PTX text, or null
-     */
-    public KernelObject(PolygpuRuntime runtime, Kernel kernel, String name, String source, String ptx) {
+    public KernelObject(PolygpuRuntime runtime, Kernel kernel, String name) {
         this.runtime = runtime;
         this.kernel = kernel;
         this.name = name;
-        this.source = source;
-        this.ptx = ptx;
     }
 
-    /** The PTX, compiled on first request when the backend compiled the source itself. */
+    /** The PTX as the runtime gives it on first request (null when the module has none, such as a CUBIN). */
     @TruffleBoundary
     private Object ptx() {
-        if (ptx == null && source != null) {
-            ptx = runtime.compilePtx(source, name).ptx();
+        if (ptx == null) {
+            ptx = runtime.ptx(kernel).map(Object.class::cast).orElse(NullObject.INSTANCE);
         }
-        return ptx == null ? NullObject.INSTANCE : ptx;
+        return ptx;
     }
 
     String name() {
