@@ -20,6 +20,10 @@ public final class EmulatedBackendProvider implements BackendProvider {
     static final String DEFAULT_TOPOLOGY = "v100x8";
     static final String DEFAULT_MODEL = "V100";
 
+    /** The provider {@code ServiceLoader} instantiates. */
+    public EmulatedBackendProvider() {
+    }
+
     @Override
     public String name() {
         return "emulated";

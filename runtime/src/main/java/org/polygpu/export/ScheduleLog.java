@@ -19,6 +19,10 @@ public final class ScheduleLog {
     private final ArrayList<Node> nodes = new ArrayList<>();
     private final ArrayList<Edge> edges = new ArrayList<>();
 
+    /** An empty log. */
+    public ScheduleLog() {
+    }
+
     public void add(Node node) {
         nodes.add(node);
     }
