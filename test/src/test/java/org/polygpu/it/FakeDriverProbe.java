@@ -86,6 +86,13 @@ final class FakeDriverProbe {
         Path csv = dir.resolve("bandwidth.csv");
         print("profile-interconnect status", command("profile-interconnect", ProfileInterconnectCommand::run,
                 List.of("--out", csv.toString(), "--size", "1M", "--repeats", "3"), Map.of("Backend", "cuda")));
+        try {
+            Backends.open("cuda", BackendOptions.defaults().withBandwidthMatrix(csv.toString()).withNumberOfGpus(3))
+                    .backend().close();
+            print("three of two GPUs", "opened");
+        } catch (IllegalArgumentException e) {
+            print("three of two GPUs", e.getMessage());
+        }
         OpenedBackend opened = Backends.open("cuda", BackendOptions.defaults().withBandwidthMatrix(csv.toString()));
         try (Backend cuda = opened.backend()) {
             print("notice", opened.notice());

@@ -164,6 +164,7 @@ class FakeDriverTest {
         assertEquals("polygpu: using 2 CUDA GPUs (Fake GPU 0, Fake GPU 1; driver 12.4, MemoryModel=explicit); "
                 + "bandwidth matrix: " + dir.resolve("bandwidth.csv"), usable.value("notice"));
         assertEquals("[[300.0, 50.0, 15.0], [50.0, 300.0, 15.0], [15.0, 15.0, 0.0]]", usable.value("matrix"));
+        assertEquals("NumberOfGPUs=3 but 2 GPUs are present", usable.value("three of two GPUs"));
         assertTrue(usable.err().contains("fakecuda: device 0 enabled peer access to device 1\n")
                 && usable.err().contains("fakecuda: device 1 enabled peer access to device 0\n"), usable::toString);
     }
