@@ -12,11 +12,13 @@ package org.polygpu.config;
  * @param dataThreshold         {@code DataThreshold}, in [0, 1]
  * @param recordDag             keep a log of every computation and edge for the DAG export
  * @param recordTimeline        have the backend record the timeline for the trace export
+ * @param inputPrefetch         {@code InputPrefetch}: ask the backend to prefetch each kernel's arrays to its device
+ *                              before the launch (where memory migrates: CUDA under {@code MemoryModel=managed})
  */
 public record RuntimeConfig(ExecutionPolicy executionPolicy, DependencyPolicy dependencyPolicy,
                             RetrieveNewStreamPolicy newStreamPolicy, RetrieveParentStreamPolicy parentStreamPolicy,
                             String deviceSelectionPolicy, int numberOfGpus, double dataThreshold, boolean recordDag,
-                            boolean recordTimeline) {
+                            boolean recordTimeline, boolean inputPrefetch) {
     public RuntimeConfig {
         if (executionPolicy == null || dependencyPolicy == null || newStreamPolicy == null
                 || parentStreamPolicy == null || deviceSelectionPolicy == null) {
@@ -30,51 +32,60 @@ public record RuntimeConfig(ExecutionPolicy executionPolicy, DependencyPolicy de
         }
     }
 
-    /** async, with-const, reuse, multigpu-disjoint, minmax-transfer-time, all GPUs, threshold 0.1, no logs. */
+    /**
+     * async, with-const, reuse, multigpu-disjoint, minmax-transfer-time, all GPUs, threshold 0.1, no logs, no input
+     * prefetch.
+     */
     public static RuntimeConfig defaults() {
         return new RuntimeConfig(ExecutionPolicy.ASYNC, DependencyPolicy.WITH_CONST, RetrieveNewStreamPolicy.REUSE,
-                RetrieveParentStreamPolicy.MULTIGPU_DISJOINT, "minmax-transfer-time", 0, 0.1, false, false);
+                RetrieveParentStreamPolicy.MULTIGPU_DISJOINT, "minmax-transfer-time", 0, 0.1, false, false,
+                false);
     }
 
     public RuntimeConfig withExecutionPolicy(ExecutionPolicy value) {
         return new RuntimeConfig(value, dependencyPolicy, newStreamPolicy, parentStreamPolicy, deviceSelectionPolicy,
-                numberOfGpus, dataThreshold, recordDag, recordTimeline);
+                numberOfGpus, dataThreshold, recordDag, recordTimeline, inputPrefetch);
     }
 
     public RuntimeConfig withDependencyPolicy(DependencyPolicy value) {
         return new RuntimeConfig(executionPolicy, value, newStreamPolicy, parentStreamPolicy, deviceSelectionPolicy,
-                numberOfGpus, dataThreshold, recordDag, recordTimeline);
+                numberOfGpus, dataThreshold, recordDag, recordTimeline, inputPrefetch);
     }
 
     public RuntimeConfig withNewStreamPolicy(RetrieveNewStreamPolicy value) {
         return new RuntimeConfig(executionPolicy, dependencyPolicy, value, parentStreamPolicy, deviceSelectionPolicy,
-                numberOfGpus, dataThreshold, recordDag, recordTimeline);
+                numberOfGpus, dataThreshold, recordDag, recordTimeline, inputPrefetch);
     }
 
     public RuntimeConfig withParentStreamPolicy(RetrieveParentStreamPolicy value) {
         return new RuntimeConfig(executionPolicy, dependencyPolicy, newStreamPolicy, value, deviceSelectionPolicy,
-                numberOfGpus, dataThreshold, recordDag, recordTimeline);
+                numberOfGpus, dataThreshold, recordDag, recordTimeline, inputPrefetch);
     }
 
     /** A copy using the policy registered as {@code name}. */
     public RuntimeConfig withDeviceSelectionPolicy(String name) {
         return new RuntimeConfig(executionPolicy, dependencyPolicy, newStreamPolicy, parentStreamPolicy, name,
-                numberOfGpus, dataThreshold, recordDag, recordTimeline);
+                numberOfGpus, dataThreshold, recordDag, recordTimeline, inputPrefetch);
     }
 
     public RuntimeConfig withNumberOfGpus(int value) {
         return new RuntimeConfig(executionPolicy, dependencyPolicy, newStreamPolicy, parentStreamPolicy,
-                deviceSelectionPolicy, value, dataThreshold, recordDag, recordTimeline);
+                deviceSelectionPolicy, value, dataThreshold, recordDag, recordTimeline, inputPrefetch);
     }
 
     public RuntimeConfig withDataThreshold(double value) {
         return new RuntimeConfig(executionPolicy, dependencyPolicy, newStreamPolicy, parentStreamPolicy,
-                deviceSelectionPolicy, numberOfGpus, value, recordDag, recordTimeline);
+                deviceSelectionPolicy, numberOfGpus, value, recordDag, recordTimeline, inputPrefetch);
     }
 
     /** A copy that keeps the DAG log and/or the backend's timeline. */
     public RuntimeConfig withRecording(boolean dag, boolean timeline) {
         return new RuntimeConfig(executionPolicy, dependencyPolicy, newStreamPolicy, parentStreamPolicy,
-                deviceSelectionPolicy, numberOfGpus, dataThreshold, dag, timeline);
+                deviceSelectionPolicy, numberOfGpus, dataThreshold, dag, timeline, inputPrefetch);
+    }
+
+    public RuntimeConfig withInputPrefetch(boolean value) {
+        return new RuntimeConfig(executionPolicy, dependencyPolicy, newStreamPolicy, parentStreamPolicy,
+                deviceSelectionPolicy, numberOfGpus, dataThreshold, recordDag, recordTimeline, value);
     }
 }

@@ -64,7 +64,8 @@ public final class ExecutionContext implements AutoCloseable {
         PolicySettings settings = new PolicySettings(deviceCount, bandwidth, config.dataThreshold(), 0);
         this.assignment = new StreamAssignment(config.parentStreamPolicy(),
                 DeviceSelectionPolicies.create(config.deviceSelectionPolicy(), settings), schedule);
-        this.transfers = new ReplicaTransfers(backend, schedule, bandwidth, config.recordTimeline());
+        this.transfers = new ReplicaTransfers(backend, schedule, bandwidth, config.recordTimeline(),
+                config.inputPrefetch());
         this.arguments = new LaunchArguments(backend.deviceProperties(0));
         this.recording = new ScheduleRecording(backend, config);
         this.hostSide = new HostAccesses(schedule, transfers, recording);

@@ -24,10 +24,17 @@ final class ReplicaTransfers {
     private final BandwidthMatrix bandwidth;
     private final int host;
     private final boolean labelled;
+    private final boolean prefetch;
 
-    /** @param labelled whether copies get descriptive labels (only worth building when a timeline is recorded) */
-    ReplicaTransfers(Backend backend, Schedule schedule, BandwidthMatrix bandwidth, boolean labelled) {
+    /**
+     * @param labelled whether copies get descriptive labels (only worth building when a timeline is recorded)
+     * @param prefetch whether each replica is also prefetched to its device before the work ({@code InputPrefetch});
+     *                 the backend decides whether its memory migrates at all
+     */
+    ReplicaTransfers(Backend backend, Schedule schedule, BandwidthMatrix bandwidth, boolean labelled,
+                     boolean prefetch) {
         this.labelled = labelled;
+        this.prefetch = prefetch;
         this.backend = backend;
         this.pool = schedule.pool();
         this.bandwidth = bandwidth;
@@ -61,6 +68,9 @@ final class ReplicaTransfers {
                 c.addCopyEvent(copied);
                 coherence.read(d);
                 array.setReady(d, c, copied);
+            }
+            if (prefetch) {
+                backend.prefetch(replica, d, slot.handle);
             }
             if (a.access().isReadOnly()) {
                 coherence.read(d);

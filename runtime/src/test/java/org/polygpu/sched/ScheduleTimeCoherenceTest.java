@@ -108,4 +108,21 @@ class ScheduleTimeCoherenceTest {
                     List.of(copy.device(), valid(ctx, src), valid(ctx, dst), backend.copyCount()));
         }
     }
+
+    /** InputPrefetch asks the backend to prefetch every array of every kernel to its device; off, nothing is asked. */
+    @Test
+    void inputPrefetchAsksForEachArrayOfEachLaunch() {
+        for (boolean on : new boolean[] {false, true}) {
+            try (NoWorkBackend backend = new NoWorkBackend(2);
+                 ExecutionContext ctx = NoWorkContexts.open(backend, NoWorkContexts.config().withInputPrefetch(on))) {
+                Kernel map = NoWorkContexts.kernel(ctx, "map", READ, WRITE);
+                DeviceArray x = array(ctx);
+                DeviceArray y = array(ctx);
+                launch(ctx, map, x, y);
+                launch(ctx, map, y, x);
+                ctx.read(x, 0);
+                assertEquals(on ? 4 : 0, backend.prefetchCount(), "InputPrefetch=" + on);
+            }
+        }
+    }
 }

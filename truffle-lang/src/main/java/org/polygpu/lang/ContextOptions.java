@@ -49,7 +49,8 @@ public record ContextOptions(RuntimeConfig runtime, String backend, BackendOptio
                 .withNumberOfGpus(values.get(NumberOfGPUs))
                 .withDataThreshold(values.get(DataThreshold))
                 .withRecording(exportDag.isPresent(),
-                        exportTrace.isPresent() || values.get(EnableComputationTimers));
+                        exportTrace.isPresent() || values.get(EnableComputationTimers))
+                .withInputPrefetch(values.get(InputPrefetch));
         BackendOptions backendOptions = new BackendOptions(values.get(NumberOfGPUs), values.get(MemoryModel),
                 text(values, BandwidthMatrix), text(values, NvrtcLibrary).map(Path::of),
                 values.hasBeenSet(EmulatedDevices) ? values.get(EmulatedDevices) : 0,

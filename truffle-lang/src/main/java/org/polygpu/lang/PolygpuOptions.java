@@ -66,8 +66,9 @@ public final class PolygpuOptions {
             usageSyntax = "<file>|<preset>", category = OptionCategory.USER, stability = OptionStability.STABLE)
     static final OptionKey<String> BandwidthMatrix = new OptionKey<>("");
 
-    @Option(help = "Accepted for GrCUDA scripts; no effect: kernel inputs are always copied to their device before "
-            + "the launch.", category = OptionCategory.USER, stability = OptionStability.STABLE)
+    @Option(help = "Prefetch each kernel's arrays to its GPU before the launch. Has an effect only with "
+            + "MemoryModel=managed on real GPUs; otherwise arrays are always copied to their device before the launch.",
+            category = OptionCategory.USER, stability = OptionStability.STABLE)
     static final OptionKey<Boolean> InputPrefetch = new OptionKey<>(false);
 
     @Option(help = "Record the start and end of every kernel and copy (the timeline of ExportTrace).",

@@ -48,6 +48,7 @@ public final class NoWorkBackend implements Backend {
     private long launches;
     private long copies;
     private long eventsCreated;
+    private long prefetches;
 
     /** A backend of {@code deviceCount} identical V100-like devices whose events are complete at once. */
     public NoWorkBackend(int deviceCount) {
@@ -126,6 +127,11 @@ public final class NoWorkBackend implements Backend {
         return copies;
     }
 
+    /** Prefetches asked for so far. */
+    public long prefetchCount() {
+        return prefetches;
+    }
+
     /** Events created so far, on every device (a scheduler that reuses its events creates few). */
     public long eventCount() {
         return eventsCreated;
@@ -170,9 +176,11 @@ public final class NoWorkBackend implements Backend {
         // Nothing was allocated.
     }
 
-    /** Nothing to migrate. */
+    /** Nothing to migrate; counted. */
     @Override
     public void prefetch(DeviceBuffer buffer, int device, StreamHandle stream) {
+        checkDevice(device);
+        prefetches++;
     }
 
     @Override
