@@ -1,6 +1,7 @@
 package org.polygpu.emulator;
 
 import java.lang.foreign.MemorySegment;
+import java.lang.ref.Cleaner;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -62,7 +63,7 @@ import org.polygpu.topology.BandwidthMatrix;
  *
  * <p>Thread-safety: none; the scheduler calls a backend from one thread at a time. Ownership: device buffers and
  * {@link #allocateHost} memory are owned by the backend and released by {@link #free}, {@link #freeHost} or
- * {@link #close()}.
+ * {@link #close()}; a backend that becomes unreachable unclosed has them released by a cleaner ({@link NativeRelease}).
  */
 public final class EmulatedBackend implements Backend {
     /** Whether the backend may still be used: {@code OPEN} → {@code CLOSED} by {@link #close()}, once. */
@@ -77,11 +78,14 @@ public final class EmulatedBackend implements Backend {
     private final HostMemory hostMemory = new HostMemory();
     private final Simulation simulation;
     private final HostClock host;
-    private final Handles handles = new Handles(this);
+    /** Owns every handle given out, instead of the backend, so that {@link NativeRelease} never reaches it. */
+    private final Object identity = new Object();
+    private final Handles handles = new Handles(identity);
     private final EmulatedEvents events;
     private final EmulatedTransfers transfers;
     private final EmulatedKernels kernels;
     private final CounterLog counterLog = new CounterLog();
+    private final Cleaner.Cleanable release;
     private Lifecycle lifecycle = Lifecycle.OPEN;
 
     EmulatedBackend(EmulatedBackendBuilder b) {
@@ -99,9 +103,11 @@ public final class EmulatedBackend implements Backend {
         this.host = new HostClock(simulation, b.hostApiNanos(), b.pollNanos());
         this.events = new EmulatedEvents(handles, host, this::awaitRoom);
         this.transfers = new EmulatedTransfers(handles, hostMemory, simulation.links(), host, this::awaitRoom);
-        this.kernels = new EmulatedKernels(this, handles, memories, new PtxKernels(b.parallelism(), model,
-                b.launchLatencyNanos(), b.instructionBudget()), new PtxSourceCompiler(b.nvrtcLibrary(),
-                model.ptxArchitecture()), counterLog, host, this::awaitRoom);
+        PtxKernels interpreter = new PtxKernels(b.parallelism(), model, b.launchLatencyNanos(),
+                b.instructionBudget());
+        this.kernels = new EmulatedKernels(identity, handles, memories, interpreter, new PtxSourceCompiler(
+                b.nvrtcLibrary(), model.ptxArchitecture()), counterLog, host, this::awaitRoom);
+        this.release = NativeRelease.register(this, memories, hostMemory, interpreter);
     }
 
     /** A builder with the defaults listed on {@link EmulatedBackendBuilder}; a topology is required. */
@@ -160,7 +166,7 @@ public final class EmulatedBackend implements Backend {
     public DeviceBuffer allocate(int device, long bytes) {
         checkOpen();
         checkDevice(device);
-        return memories[device].allocate(this, bytes);
+        return memories[device].allocate(identity, bytes);
     }
 
     @Override
@@ -205,7 +211,7 @@ public final class EmulatedBackend implements Backend {
     public StreamHandle createStream(int device) {
         checkOpen();
         checkDevice(device);
-        return new EmulatedStream(this, device, streamsCreated[device]++);
+        return new EmulatedStream(identity, device, streamsCreated[device]++);
     }
 
     @Override
@@ -218,7 +224,7 @@ public final class EmulatedBackend implements Backend {
     public EventHandle createEvent(int device) {
         checkOpen();
         checkDevice(device);
-        return new EmulatedEvent(this, device);
+        return new EmulatedEvent(identity, device);
     }
 
     @Override
@@ -357,11 +363,7 @@ public final class EmulatedBackend implements Backend {
             synchronizeAll();
         } finally {
             lifecycle = Lifecycle.CLOSED;
-            kernels.close();
-            for (DeviceMemory m : memories) {
-                m.releaseAll();
-            }
-            hostMemory.releaseAll();
+            release.clean();
         }
     }
 

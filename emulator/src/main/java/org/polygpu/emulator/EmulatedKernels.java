@@ -22,7 +22,7 @@ import org.polygpu.backend.StreamHandle;
  * as a {@link KernelOperation}. Not thread-safe (the backend's single caller); the backend checks that it is open.
  * Lifecycle: {@link #close()} stops the interpreter's pool.
  */
-final class EmulatedKernels implements AutoCloseable {
+final class EmulatedKernels {
     private final Object owner;
     private final Handles handles;
     private final DeviceModel model;
@@ -131,11 +131,6 @@ final class EmulatedKernels implements AutoCloseable {
             case EmulatedFunction.Ptx p -> new PtxExecution(p, config, ptx.parameters(p, config, args), args,
                     memories[device], ptx, label, counterLog);
         };
-    }
-
-    @Override
-    public void close() {
-        ptx.close();
     }
 
     private static KernelWork work(EmulatedFunction.Java f, LaunchConfig config, Object[] args) {
