@@ -154,10 +154,13 @@ public final class Launcher {
         try (Engine engine = Engine.newBuilder("polygpu").option("engine.WarnInterpreterOnly", "false").build()) {
             Language polygpu = engine.getLanguages().get("polygpu");
             for (OptionDescriptor d : polygpu.getOptions()) {
-                String syntax = d.getUsageSyntax() == null ? "<value>" : d.getUsageSyntax();
                 Object value = d.getKey().getDefaultValue();
-                out.printf("  --%s=%s%n      %s (default: %s)%n", d.getName(), syntax, d.getHelp(),
-                        value instanceof OptionValue v ? v.optionValue() : value);
+                String syntax = d.getUsageSyntax() != null ? d.getUsageSyntax()
+                        : value instanceof Boolean ? "true|false" : "<value>";
+                String shown = String.valueOf(value instanceof OptionValue v ? v.optionValue() : value);
+                // Text options left empty mean "unset"; their help says what that does.
+                out.printf("  --%s=%s%n      %s%s%n", d.getName(), syntax, d.getHelp(),
+                        shown.isEmpty() ? "" : " (default: " + shown + ")");
             }
         }
         return 0;

@@ -64,6 +64,40 @@ public final class GuestValues {
      */
     @TruffleBoundary
     public static Object scalar(Object value, String function, String parameter) {
+        Object v = numberOrBoolean(value);
+        if (v == null) {
+            throw PolygpuException.wrongType(function, parameter, "a number or a boolean", describe(value));
+        }
+        return v;
+    }
+
+    /**
+     * A guest value as a host value for the runtime to check: numbers and booleans as {@link #scalar} gives them,
+     * strings as {@code String}, and anything else as an object whose {@code toString} describes it for error
+     * messages.
+     */
+    @TruffleBoundary
+    public static Object toHost(Object value) {
+        Object v = numberOrBoolean(value);
+        if (v != null) {
+            return v;
+        }
+        if (value instanceof String) {
+            return value;
+        }
+        InteropLibrary interop = InteropLibrary.getUncached(value);
+        try {
+            if (interop.isString(value)) {
+                return interop.asString(value);
+            }
+        } catch (UnsupportedMessageException e) {
+            // Described below.
+        }
+        return new Described(describe(value));
+    }
+
+    /** {@code value} as a {@code Boolean}, {@code Long}, {@code BigInteger} or {@code Double}, else null. */
+    private static Object numberOrBoolean(Object value) {
         if (value instanceof Number || value instanceof Boolean) {
             return value;
         }
@@ -82,42 +116,9 @@ public final class GuestValues {
                 return interop.asDouble(value);
             }
         } catch (UnsupportedMessageException e) {
-            // Reported below.
+            // Not a number after all.
         }
-        throw PolygpuException.wrongType(function, parameter, "a number or a boolean", describe(value));
-    }
-
-    /**
-     * A guest value as a host value for the runtime to check: numbers and booleans as {@code Boolean}, {@code Long},
-     * {@code BigInteger} or {@code Double} (a Java host's boxed values as they are), strings as {@code String}, and
-     * anything else as an object whose {@code toString} describes it for error messages.
-     */
-    @TruffleBoundary
-    public static Object toHost(Object value) {
-        if (value instanceof Number || value instanceof Boolean || value instanceof String) {
-            return value;
-        }
-        InteropLibrary interop = InteropLibrary.getUncached(value);
-        try {
-            if (interop.isBoolean(value)) {
-                return interop.asBoolean(value);
-            }
-            if (interop.fitsInLong(value)) {
-                return interop.asLong(value);
-            }
-            if (interop.fitsInBigInteger(value)) {
-                return interop.asBigInteger(value);
-            }
-            if (interop.fitsInDouble(value)) {
-                return interop.asDouble(value);
-            }
-            if (interop.isString(value)) {
-                return interop.asString(value);
-            }
-        } catch (UnsupportedMessageException e) {
-            // Described below.
-        }
-        return new Described(describe(value));
+        return null;
     }
 
     /** A guest value the runtime cannot use, standing in for it in the runtime's error messages. */
