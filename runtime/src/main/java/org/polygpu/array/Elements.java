@@ -2,6 +2,7 @@ package org.polygpu.array;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.math.BigInteger;
 
 /**
  * Reads and writes single elements of a host replica, converting between Java numbers and the element type.
@@ -56,7 +57,7 @@ public final class Elements {
             case LONG -> s.set(LONG, off, integral(value, type, Long.MIN_VALUE, Long.MAX_VALUE));
             case ULONG -> s.set(LONG, off, unsignedLong(value));
             case FLOAT -> s.set(FLOAT, off, toFloat(value));
-            case DOUBLE -> s.set(DOUBLE, off, toNumber(value, type).doubleValue());
+            case DOUBLE -> s.set(DOUBLE, off, toDouble(value));
         }
     }
 
@@ -73,7 +74,7 @@ public final class Elements {
             case LONG -> integral(value, type, Long.MIN_VALUE, Long.MAX_VALUE);
             case ULONG -> unsignedLong(value);
             case FLOAT -> toFloat(value);
-            case DOUBLE -> toNumber(value, type).doubleValue();
+            case DOUBLE -> toDouble(value);
         };
     }
 
@@ -103,8 +104,17 @@ public final class Elements {
                 throw outOfRange(n, type, min, max);
             }
             v = (long) d;
-        } else {
+        } else if (n instanceof BigInteger b) {
+            // longValue() keeps the low 64 bits: a wider integer must fail here rather than wrap.
+            if (b.bitLength() > 63) {
+                throw outOfRange(n, type, min, max);
+            }
+            v = b.longValue();
+        } else if (n instanceof Long || n instanceof Integer || n instanceof Short || n instanceof Byte) {
             v = n.longValue();
+        } else {
+            throw new IllegalArgumentException("expected an integer for " + type.cName() + ", got "
+                    + n.getClass().getSimpleName() + " " + n);
         }
         if (v < min || v > max) {
             throw outOfRange(n, type, min, max);
@@ -114,14 +124,30 @@ public final class Elements {
 
     private static long unsignedLong(Object value) {
         Number n = toNumber(value, ElementType.ULONG);
-        if (n instanceof java.math.BigInteger b) {
+        if (n instanceof BigInteger b) {
             if (b.signum() < 0 || b.bitLength() > 64) {
                 throw new IllegalArgumentException(b + " does not fit unsigned long (0..2^64-1)");
             }
             return b.longValue();
         }
-        long v = integral(n, ElementType.ULONG, 0, Long.MAX_VALUE);
+        if ((n instanceof Double || n instanceof Float) && n.doubleValue() >= 0x1p63 && n.doubleValue() < 0x1p64) {
+            return integral(n.doubleValue() - 0x1p63, ElementType.ULONG, 0, Long.MAX_VALUE) + Long.MIN_VALUE;
+        }
+        boolean tooLarge = (n instanceof Double || n instanceof Float) && n.doubleValue() >= 0x1p64;
+        long v = tooLarge ? -1 : integral(n, ElementType.ULONG, Long.MIN_VALUE, Long.MAX_VALUE);
+        if (v < 0) {
+            throw new IllegalArgumentException(n + " does not fit unsigned long (0..2^64-1)");
+        }
         return v;
+    }
+
+    private static double toDouble(Object value) {
+        Number n = toNumber(value, ElementType.DOUBLE);
+        double d = n.doubleValue();
+        if (Double.isInfinite(d) && n instanceof BigInteger) {
+            throw new IllegalArgumentException(n + " does not fit double");
+        }
+        return d;
     }
 
     private static float toFloat(Object value) {
@@ -135,7 +161,17 @@ public final class Elements {
     }
 
     private static IllegalArgumentException outOfRange(Number n, ElementType type, long min, long max) {
-        return new IllegalArgumentException(n + " does not fit " + type.cName() + " (" + min + ".." + max + ")");
+        return new IllegalArgumentException(plain(n) + " does not fit " + type.cName() + " (" + min + ".." + max
+                + ")");
+    }
+
+    /** An integral number as written ({@code 1099511627776}, not {@code 1.099511627776E12}, for a JS number). */
+    private static String plain(Number n) {
+        if ((n instanceof Double || n instanceof Float) && Double.isFinite(n.doubleValue())
+                && n.doubleValue() == Math.rint(n.doubleValue())) {
+            return new java.math.BigDecimal(n.doubleValue()).toPlainString();
+        }
+        return n.toString();
     }
 
     /**

@@ -222,7 +222,11 @@ public final class ExecutionContext implements AutoCloseable {
         array.checkLive();
         array.checkIndex(index);
         // Convert first so a value that does not fit leaves everything as it was.
-        Elements.set(MemorySegment.ofArray(new long[1]), array.elementType(), 0, value);
+        try {
+            Elements.set(MemorySegment.ofArray(new long[1]), array.elementType(), 0, value);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("element " + index + " of " + array + ": " + e.getMessage(), e);
+        }
         checkOpen();
         hostSide.access(HostAccess.writeElement(array, index));
         Elements.set(array.hostReplica(), array.elementType(), index, value);

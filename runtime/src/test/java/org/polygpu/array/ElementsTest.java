@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.math.BigInteger;
 
 import org.junit.jupiter.api.Test;
 
@@ -39,6 +40,39 @@ class ElementsTest {
         assertThrows(IllegalArgumentException.class, () -> Elements.set(s, ElementType.FLOAT, 0, 1e300));
         assertThrows(IllegalArgumentException.class, () -> Elements.set(s, ElementType.BOOL, 0, 1));
         assertEquals(0L, s.get(java.lang.foreign.ValueLayout.JAVA_LONG, 0));
+    }
+
+    /** A BigInteger is range-checked on all its bits: 2^64 + 5 must not be stored as its low 64 bits, 5. */
+    @Test
+    void integersWiderThan64BitsAreRejectedNotWrapped() {
+        MemorySegment s = MemorySegment.ofArray(new long[2]);
+        BigInteger wide = BigInteger.TWO.pow(64).add(BigInteger.valueOf(5));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Elements.set(s, ElementType.LONG, 0, wide));
+        assertEquals("18446744073709551621 does not fit long (-9223372036854775808..9223372036854775807)",
+                e.getMessage());
+        assertThrows(IllegalArgumentException.class,
+                () -> Elements.toKernelScalar(BigInteger.TWO.pow(70), ElementType.INT));
+        assertThrows(IllegalArgumentException.class, () -> Elements.set(s, ElementType.ULONG, 0, wide));
+        assertThrows(IllegalArgumentException.class, () -> Elements.set(s, ElementType.DOUBLE, 0,
+                BigInteger.TWO.pow(2000)));
+        IllegalArgumentException negative = assertThrows(IllegalArgumentException.class,
+                () -> Elements.set(s, ElementType.ULONG, 0, -1));
+        assertEquals("-1 does not fit unsigned long (0..2^64-1)", negative.getMessage());
+        assertEquals(0L, s.get(java.lang.foreign.ValueLayout.JAVA_LONG, 0));
+        Elements.set(s, ElementType.ULONG, 0, BigInteger.TWO.pow(64).subtract(BigInteger.ONE));
+        assertEquals(-1L, s.get(java.lang.foreign.ValueLayout.JAVA_LONG, 0));
+        Elements.set(s, ElementType.ULONG, 0, 0x1p63);
+        assertEquals(Long.MIN_VALUE, s.get(java.lang.foreign.ValueLayout.JAVA_LONG, 0));
+        Elements.set(s, ElementType.LONG, 0, BigInteger.valueOf(-3));
+        assertEquals(-3L, s.get(java.lang.foreign.ValueLayout.JAVA_LONG, 0));
+    }
+
+    @Test
+    void aJsNumberOutOfRangeIsShownAsTheIntegerItIs() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Elements.toKernelScalar(1099511627776.0, ElementType.INT));
+        assertTrue(e.getMessage().startsWith("1099511627776 does not fit int"), e.getMessage());
     }
 
     @Test

@@ -59,7 +59,7 @@ public final class DeviceArrayObject extends ArrayObject {
     @ExportMessage
     void writeArrayElement(long index, Object value) throws InvalidArrayIndexException {
         checkIndex(index);
-        runtime.write(array, index, GuestValues.scalar(value, "array element write", "value"));
+        runtime.write(array, index, GuestValues.toHost(value));
     }
 
     private void checkIndex(long index) throws InvalidArrayIndexException {

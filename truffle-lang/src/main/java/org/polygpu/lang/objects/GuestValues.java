@@ -59,19 +59,6 @@ public final class GuestValues {
     }
 
     /**
-     * A number or boolean as a {@code Boolean}, {@code Long}, {@code BigInteger} or {@code Double} (or the boxed
-     * value a Java host passed), for array elements and kernel scalars; the runtime checks that it fits the type.
-     */
-    @TruffleBoundary
-    public static Object scalar(Object value, String function, String parameter) {
-        Object v = numberOrBoolean(value);
-        if (v == null) {
-            throw PolygpuException.wrongType(function, parameter, "a number or a boolean", describe(value));
-        }
-        return v;
-    }
-
-    /**
      * A guest value as a host value for the runtime to check: numbers and booleans as {@link #scalar} gives them,
      * strings as {@code String}, and anything else as an object whose {@code toString} describes it for error
      * messages.
@@ -129,7 +116,14 @@ public final class GuestValues {
         }
     }
 
-    /** A value as an error message shows it: its display string and, for foreign objects, its type. */
+    /** Display strings longer than this are cut in error messages (a list of a million floats is one value). */
+    private static final int MAX_DISPLAY = 60;
+
+    /**
+     * A value as an error message shows it: its type as its own language names it (a Python value by its Python
+     * type) and its display string, cut to a line. The display string is the one the language shows its users
+     * ({@code repr} for Python), which may run guest code: errors are rare and their message is what users read.
+     */
     @TruffleBoundary
     public static String describe(Object value) {
         if (value instanceof String s) {
@@ -143,11 +137,15 @@ public final class GuestValues {
                 // Described below.
             }
         }
-        String text = text(interop.toDisplayString(value, false));
+        String text = text(interop.toDisplayString(value, true));
+        if (text.length() > MAX_DISPLAY) {
+            text = text.substring(0, MAX_DISPLAY - 3) + "...";
+        }
         if (interop.hasMetaObject(value)) {
             try {
                 Object meta = interop.getMetaObject(value);
-                return text(InteropLibrary.getUncached(meta).getMetaSimpleName(meta)) + " " + text;
+                String type = text(InteropLibrary.getUncached(meta).getMetaSimpleName(meta));
+                return type.equals(text) ? text : type + " " + text;
             } catch (UnsupportedMessageException e) {
                 return text;
             }

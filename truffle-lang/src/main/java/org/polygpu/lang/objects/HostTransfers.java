@@ -57,7 +57,7 @@ final class HostTransfers {
                     int n = (int) Math.min(perChunk, count - first);
                     MemorySegment chunk = MemorySegment.ofArray(new byte[n * type.bytes()]);
                     for (int i = 0; i < n; i++) {
-                        Object v = GuestValues.scalar(interop.readArrayElement(src, first + i), "copyFrom", "source");
+                        Object v = GuestValues.toHost(interop.readArrayElement(src, first + i));
                         setElement(chunk, type, i, v, first + i);
                     }
                     runtime.copyFromHost(dst, first * type.bytes(), chunk);

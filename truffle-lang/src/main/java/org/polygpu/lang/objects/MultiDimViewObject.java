@@ -72,7 +72,7 @@ public final class MultiDimViewObject extends ArrayObject {
         if (!isLast()) {
             throw notWritable(index);
         }
-        runtime.write(array, element, GuestValues.scalar(value, "array element write", "value"));
+        runtime.write(array, element, GuestValues.toHost(value));
     }
 
     @TruffleBoundary
