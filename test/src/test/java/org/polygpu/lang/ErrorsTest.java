@@ -57,6 +57,18 @@ class ErrorsTest {
         assertTrue(e.getMessage().contains("syntax error at 2:11"), e.getMessage());
     }
 
+    /** 2000 nested brackets are a syntax error at the bracket that goes too deep, not a stack overflow. */
+    @ParameterizedTest
+    @CsvSource(delimiter = ';', value = {"int[; (; 1]", "int[; -; 1]", "f(; g(; )"})
+    void deepNestingIsASyntaxErrorAtItsPosition(String prefix, String open, String close) {
+        String code = prefix + open.repeat(2000) + "1" + close.repeat(2000);
+        PolyglotException e = assertThrows(PolyglotException.class, () -> Polyglot.eval(context, code));
+        assertTrue(e.isSyntaxError(), "a syntax error: " + e);
+        assertTrue(e.getMessage().contains("nesting deeper than 200 levels"), e.getMessage());
+        assertEquals(prefix.length() + 201 * open.length() - open.length() + 1,
+                e.getSourceLocation().getStartColumn(), e.getMessage());
+    }
+
     @Test
     void unknownIdentifierNamesWhatExists() {
         PolyglotException e = assertThrows(PolyglotException.class, () -> Polyglot.eval(context, "buildKernel"));

@@ -33,10 +33,14 @@ import com.oracle.truffle.api.source.Source;
  * source location.
  */
 public final class Parser {
+    /** Deeper nesting is a syntax error at the bracket or sign that goes too deep, not a stack overflow. */
+    static final int MAX_DEPTH = 200;
+
     private final Source source;
     private final List<Token> tokens;
     private final SyntaxErrors errors;
     private int pos;
+    private int depth;
 
     private Parser(Source source) {
         this.source = source;
@@ -83,6 +87,13 @@ public final class Parser {
     private void expectEnd() {
         if (peek().kind() != Token.Kind.END) {
             throw expected("the end of the expression");
+        }
+    }
+
+    /** Counts one level of nesting opened by {@code t}; a parse that fails is abandoned, so no finally is needed. */
+    private void enter(Token t) {
+        if (++depth > MAX_DEPTH) {
+            throw errors.at(t.start(), Math.max(1, t.length()), "nesting deeper than " + MAX_DEPTH + " levels");
         }
     }
 
@@ -171,7 +182,10 @@ public final class Parser {
             return new ConstantNode(t.text());
         }
         if (t.kind() == Token.Kind.IDENTIFIER || t.is("::")) {
-            return expression();
+            enter(t);
+            ExpressionNode e = expression();
+            depth--;
+            return e;
         }
         Number n = constant();
         return new ConstantNode(n);
@@ -198,14 +212,18 @@ public final class Parser {
     private Number unary() {
         Token t = peek();
         if (t.is("-") || t.is("+")) {
+            enter(t);
             advance();
             Number operand = unary();
+            depth--;
             return t.is("+") ? operand : ConstantArithmetic.negate(t, operand, errors);
         }
         if (t.is("(")) {
+            enter(t);
             advance();
             Number n = constant();
             expect(")", "to close the parenthesis");
+            depth--;
             return n;
         }
         if (t.kind() == Token.Kind.INTEGER || t.kind() == Token.Kind.FLOAT) {
