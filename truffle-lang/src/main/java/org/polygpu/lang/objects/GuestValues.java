@@ -1,8 +1,10 @@
 package org.polygpu.lang.objects;
 
+import org.polygpu.lang.PolygpuContext;
 import org.polygpu.lang.PolygpuException;
 
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+import com.oracle.truffle.api.TruffleLanguage;
 import com.oracle.truffle.api.interop.InteropLibrary;
 import com.oracle.truffle.api.interop.UnsupportedMessageException;
 
@@ -41,6 +43,10 @@ public final class GuestValues {
         try {
             if (interop.fitsInLong(value)) {
                 return interop.asLong(value);
+            }
+            if (interop.fitsInBigInteger(value)) {
+                throw PolygpuException.wrongType(function, parameter, "an integer of at most 64 bits",
+                        describe(value));
             }
         } catch (UnsupportedMessageException e) {
             // Reported below.
@@ -137,7 +143,11 @@ public final class GuestValues {
                 // Described below.
             }
         }
-        String text = text(interop.toDisplayString(value, true));
+        String text = javaObject(value);
+        if (text != null) {
+            return text;
+        }
+        text = text(interop.toDisplayString(value, true));
         if (text.length() > MAX_DISPLAY) {
             text = text.substring(0, MAX_DISPLAY - 3) + "...";
         }
@@ -151,6 +161,23 @@ public final class GuestValues {
             }
         }
         return text;
+    }
+
+    /**
+     * A Java host object whose display string would be its identity ({@code java.lang.Object@1a2b3c}) by its class
+     * alone; null for any other value.
+     */
+    private static String javaObject(Object value) {
+        TruffleLanguage.Env env = PolygpuContext.get(null).env();
+        if (!env.isHostObject(value)) {
+            return null;
+        }
+        Object host = env.asHostObject(value);
+        if (host == null || !host.toString().equals(host.getClass().getName() + "@"
+                + Integer.toHexString(host.hashCode()))) {
+            return null;
+        }
+        return "a Java " + host.getClass().getName();
     }
 
     /** An interop string (a Java or Truffle string, or a foreign one) as a Java string. */
