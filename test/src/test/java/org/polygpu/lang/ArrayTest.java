@@ -87,8 +87,8 @@ class ArrayTest {
         PolyglotException fraction = assertThrows(PolyglotException.class, () -> a.setArrayElement(0, 1.5));
         assertTrue(fraction.getMessage().contains("not an integer"), fraction.getMessage());
         PolyglotException text = assertThrows(PolyglotException.class, () -> a.setArrayElement(0, "x"));
-        assertTrue(text.getMessage().contains("element 0 of array #0 int[2]: expected a number for int, got string \"x\""),
-                text.getMessage());
+        assertTrue(text.getMessage().contains("element 0 of array #0 int[2]: expected a number for int, got string "
+                + "\"x\""), text.getMessage());
         assertEquals(7, a.getArrayElement(0).asInt());
     }
 

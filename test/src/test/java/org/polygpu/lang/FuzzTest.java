@@ -169,14 +169,15 @@ class FuzzTest {
                 types = ["float", "double", "int", "unsigned int", "long", "unsigned long", "char", "bool"]
                 arrays = [CU.DeviceArray(t, 4) for t in types]
                 ok = errors = 0
-                for case in range(5000):
+                for case in range(4000):
                     try:
                         kind = rng.randrange(3)
                         if kind == 0:
                             a = rng.choice(arrays)
                             a[rng.randrange(-1, 5)] = value()
                         elif kind == 1:
-                            CU.DeviceArray(rng.choice(types + [value()]), *[value() for _ in range(rng.randrange(1, 3))])
+                            sizes = [value() for _ in range(rng.randrange(1, 3))]
+                            CU.DeviceArray(rng.choice(types + [value()]), *sizes)
                         else:
                             rng.choice(arrays).copyFrom([value() for _ in range(4)])
                         ok += 1

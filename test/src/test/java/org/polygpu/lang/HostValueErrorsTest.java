@@ -110,7 +110,7 @@ class HostValueErrorsTest {
         "x.copyTo(None)| copyTo: argument 'destination' must be a device array, an array or a buffer, got NoneType",
         "CU.DeviceArray('float', None)| DeviceArray: argument 'size 1' must be an integer, got NoneType None",
         "CU.DeviceArray('float', [4])| DeviceArray: argument 'size 1' must be an integer, got list [4]",
-        "CU.DeviceArray('float', 2**70)| DeviceArray: argument 'size 1' must be an integer",
+        "CU.DeviceArray('float', 2**70)| 'size 1' must be an integer of at most 64 bits, got int 11805916207174113",
         "CU.DeviceArray(None, 4)| DeviceArray: argument 'type' must be a string, got NoneType None",
         "CU.buildkernel(None, 'k(x: sint32)')| buildkernel: argument 'source' must be a string, got NoneType None",
         "CU.getdevice(2**70)| getdevice: argument 'device' must be an integer"})
@@ -172,7 +172,7 @@ class HostValueErrorsTest {
                 () -> x.setArrayElement(0, new int[] {1}));
         assertGuestError("element 0 of array #0 double[8]: expected a number for double, got",
                 () -> x.setArrayElement(0, List.of(1)));
-        assertGuestError("DeviceArray: argument 'size 1' must be an integer, got",
+        assertGuestError("DeviceArray: argument 'size 1' must be an integer of at most 64 bits, got BigInteger",
                 () -> cu.invokeMember("DeviceArray", "float", BigInteger.TWO.pow(70)));
         assertGuestError("copyFrom: element 0: expected a number for double, got",
                 () -> x.invokeMember("copyFrom", java.util.Collections.nCopies(8, List.of(1))));

@@ -173,7 +173,7 @@ public final class GuestValues {
             return null;
         }
         Object host = env.asHostObject(value);
-        if (host == null || !host.toString().equals(host.getClass().getName() + "@"
+        if (host == null || host.getClass().isArray() || !host.toString().equals(host.getClass().getName() + "@"
                 + Integer.toHexString(host.hashCode()))) {
             return null;
         }
