@@ -41,7 +41,7 @@ final class CudaTransfers {
         timeline.end(start, s.device, s.id, s.handle, TimedOperation.Kind.COPY_HOST_TO_DEVICE, label, bytes, -1);
     }
 
-    void deviceToHost(DeviceBuffer source, MemorySegment dst, long bytes, StreamHandle stream,
+    void deviceToHost(DeviceBuffer source, long srcOffset, MemorySegment dst, long bytes, StreamHandle stream,
                       OperationLabel label) {
         CudaHandles.Buffer src = registry.buffer(source, "copy source");
         CudaHandles.Stream s = registry.stream(stream);
@@ -50,11 +50,15 @@ final class CudaTransfers {
         if (dst.isReadOnly()) {
             throw new BackendException("the host destination of the copy is read-only");
         }
-        bytes(bytes, src.bytes, "source " + src);
+        if (srcOffset < 0 || srcOffset > src.bytes) {
+            throw new BackendException("copy offset " + srcOffset + " is outside the " + src.bytes
+                    + " bytes of the source " + src);
+        }
+        bytes(bytes, src.bytes - srcOffset, "source " + src + " from byte " + srcOffset);
         Objects.requireNonNull(label, "label");
         devices.current(s.device);
         MemorySegment start = timeline.begin(s.device, s.handle);
-        driver.copyDeviceToHostAsync(dst, src.pointer, bytes, s.handle);
+        driver.copyDeviceToHostAsync(dst, src.pointer + srcOffset, bytes, s.handle);
         timeline.end(start, s.device, s.id, s.handle, TimedOperation.Kind.COPY_DEVICE_TO_HOST, label, bytes,
                 src.device);
     }

@@ -12,6 +12,15 @@ final class CopyChecks {
     private CopyChecks() {
     }
 
+    /** A copy of {@code bytes} from byte {@code offset} of a buffer of {@code available} bytes. */
+    static void offset(long offset, long bytes, long available, String what) {
+        if (offset < 0 || offset > available) {
+            throw new BackendException("copy offset " + offset + " is outside the " + available + " bytes of the "
+                    + what);
+        }
+        bytes(bytes, available - offset, what + " from byte " + offset);
+    }
+
     static void bytes(long bytes, long available, String what) {
         if (bytes < 0) {
             throw new BackendException("cannot copy a negative number of bytes (" + bytes + ")");

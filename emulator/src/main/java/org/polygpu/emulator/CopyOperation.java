@@ -15,6 +15,8 @@ import org.polygpu.backend.TimedOperation;
 final class CopyOperation extends Operation {
     private final TimedOperation.Kind kind;
     private final EmulatedBuffer sourceBuffer;
+    /** Where in the source buffer the copy starts (a device-to-host copy may read part of a buffer). */
+    private final long sourceOffset;
     private final MemorySegment sourceHost;
     private final EmulatedBuffer destinationBuffer;
     private final MemorySegment destinationHost;
@@ -25,12 +27,13 @@ final class CopyOperation extends Operation {
     private double serviceTarget;
 
     private CopyOperation(EmulatedStream stream, OperationLabel label, TimedOperation.Kind kind,
-                          EmulatedBuffer sourceBuffer, MemorySegment sourceHost, EmulatedBuffer destinationBuffer,
-                          MemorySegment destinationHost, HostMemory.Allocation hostAllocation, long bytes,
-                          LinkModel.Link link) {
+                          EmulatedBuffer sourceBuffer, long sourceOffset, MemorySegment sourceHost,
+                          EmulatedBuffer destinationBuffer, MemorySegment destinationHost,
+                          HostMemory.Allocation hostAllocation, long bytes, LinkModel.Link link) {
         super(stream, label);
         this.kind = kind;
         this.sourceBuffer = sourceBuffer;
+        this.sourceOffset = sourceOffset;
         this.sourceHost = sourceHost;
         this.destinationBuffer = destinationBuffer;
         this.destinationHost = destinationHost;
@@ -48,20 +51,20 @@ final class CopyOperation extends Operation {
     static CopyOperation hostToDevice(EmulatedStream stream, OperationLabel label, MemorySegment source,
                                       HostMemory.Allocation allocation, EmulatedBuffer destination, long bytes,
                                       LinkModel.Link link) {
-        return new CopyOperation(stream, label, TimedOperation.Kind.COPY_HOST_TO_DEVICE, null, source, destination,
-                null, allocation, bytes, link);
+        return new CopyOperation(stream, label, TimedOperation.Kind.COPY_HOST_TO_DEVICE, null, 0, source,
+                destination, null, allocation, bytes, link);
     }
 
     static CopyOperation deviceToHost(EmulatedStream stream, OperationLabel label, EmulatedBuffer source,
-                                      MemorySegment destination, HostMemory.Allocation allocation, long bytes,
-                                      LinkModel.Link link) {
-        return new CopyOperation(stream, label, TimedOperation.Kind.COPY_DEVICE_TO_HOST, source, null, null,
-                destination, allocation, bytes, link);
+                                      long sourceOffset, MemorySegment destination, HostMemory.Allocation allocation,
+                                      long bytes, LinkModel.Link link) {
+        return new CopyOperation(stream, label, TimedOperation.Kind.COPY_DEVICE_TO_HOST, source, sourceOffset, null,
+                null, destination, allocation, bytes, link);
     }
 
     static CopyOperation deviceToDevice(EmulatedStream stream, OperationLabel label, EmulatedBuffer source,
                                         EmulatedBuffer destination, long bytes, LinkModel.Link link) {
-        return new CopyOperation(stream, label, TimedOperation.Kind.COPY_DEVICE_TO_DEVICE, source, null,
+        return new CopyOperation(stream, label, TimedOperation.Kind.COPY_DEVICE_TO_DEVICE, source, 0, null,
                 destination, null, null, bytes, link);
     }
 
@@ -91,7 +94,7 @@ final class CopyOperation extends Operation {
         try {
             MemorySegment from = sourceBuffer != null ? sourceBuffer.segment() : sourceHost;
             MemorySegment to = destinationBuffer != null ? destinationBuffer.segment() : destinationHost;
-            MemorySegment.copy(from, 0, to, 0, bytes);
+            MemorySegment.copy(from, sourceOffset, to, 0, bytes);
         } catch (IllegalStateException e) {
             throw new BackendException(describe() + " failed: host memory was released before the copy completed", e);
         } finally {

@@ -278,10 +278,10 @@ public final class EmulatedBackend implements Backend {
     }
 
     @Override
-    public void copyDeviceToHost(DeviceBuffer src, MemorySegment dst, long bytes, StreamHandle stream,
-                                 OperationLabel label) {
+    public void copyDeviceToHost(DeviceBuffer src, long srcOffset, MemorySegment dst, long bytes,
+                                 StreamHandle stream, OperationLabel label) {
         checkOpen();
-        transfers.deviceToHost(src, dst, bytes, stream, label);
+        transfers.deviceToHost(src, srcOffset, dst, bytes, stream, label);
     }
 
     @Override

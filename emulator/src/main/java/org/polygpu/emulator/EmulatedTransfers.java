@@ -46,16 +46,17 @@ final class EmulatedTransfers {
     }
 
     /** @throws BackendException naming what is wrong with the copy */
-    void deviceToHost(DeviceBuffer src, MemorySegment dst, long bytes, StreamHandle stream, OperationLabel label) {
+    void deviceToHost(DeviceBuffer src, long srcOffset, MemorySegment dst, long bytes, StreamHandle stream,
+                      OperationLabel label) {
         EmulatedBuffer from = handles.buffer(src, "copy source");
         EmulatedStream s = handles.stream(stream);
         CopyChecks.streamDevice(s, from.device(), "source");
         CopyChecks.host(dst, bytes, "destination", true);
-        CopyChecks.bytes(bytes, from.bytes(), "source " + from);
+        CopyChecks.offset(srcOffset, bytes, from.bytes(), "source " + from);
         LinkModel.Link link = CopyChecks.link(links, from.device(), -1);
         Objects.requireNonNull(label, "label");
         awaitRoom.accept(s);
-        host.enqueue(CopyOperation.deviceToHost(s, label, from, dst, hostMemory.retain(dst), bytes, link));
+        host.enqueue(CopyOperation.deviceToHost(s, label, from, srcOffset, dst, hostMemory.retain(dst), bytes, link));
     }
 
     /** A copy within one device or between two; {@code stream} belongs to the destination's device. */

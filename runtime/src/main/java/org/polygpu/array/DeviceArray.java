@@ -1,6 +1,7 @@
 package org.polygpu.array;
 
 import java.lang.foreign.MemorySegment;
+import java.math.BigInteger;
 import java.util.Arrays;
 
 import org.polygpu.backend.DeviceBuffer;
@@ -32,22 +33,24 @@ public final class DeviceArray {
         if (shape.length == 0) {
             throw new IllegalArgumentException("an array needs at least one dimension");
         }
-        long count = 1;
+        // Exact arithmetic: the product of the sizes must not wrap before it is compared with the limit.
+        BigInteger count = BigInteger.ONE;
         for (int i = 0; i < shape.length; i++) {
             if (shape[i] < 1) {
                 throw new IllegalArgumentException("dimension " + i + " of the array is " + shape[i]
                         + "; sizes must be at least 1");
             }
-            if (count > Long.MAX_VALUE / shape[i] / elementType.bytes()) {
-                throw new IllegalArgumentException("an array of " + elementType.cName() + " with shape "
-                        + Arrays.toString(shape) + " has more than " + Long.MAX_VALUE + " bytes");
-            }
-            count *= shape[i];
+            count = count.multiply(BigInteger.valueOf(shape[i]));
+        }
+        BigInteger bytes = count.multiply(BigInteger.valueOf(elementType.bytes()));
+        if (bytes.bitLength() > 62) {
+            throw new IllegalArgumentException("an array of " + elementType.cName() + " with shape "
+                    + Arrays.toString(shape) + " is too large: " + bytes + " bytes, more than 2^62");
         }
         this.id = id;
         this.elementType = elementType;
         this.shape = shape.clone();
-        this.elementCount = count;
+        this.elementCount = count.longValueExact();
         this.coherence = new Coherence(deviceCount);
         this.deviceReplicas = new DeviceBuffer[deviceCount];
         this.readyProducers = new Producer[deviceCount + 1];

@@ -92,7 +92,14 @@ public interface Backend extends AutoCloseable {
     void copyHostToDevice(MemorySegment src, DeviceBuffer dst, long bytes, StreamHandle stream,
                           OperationLabel label);
 
-    void copyDeviceToHost(DeviceBuffer src, MemorySegment dst, long bytes, StreamHandle stream,
+    /** Copies the first {@code bytes} of {@code src}. */
+    default void copyDeviceToHost(DeviceBuffer src, MemorySegment dst, long bytes, StreamHandle stream,
+                                  OperationLabel label) {
+        copyDeviceToHost(src, 0, dst, bytes, stream, label);
+    }
+
+    /** Copies {@code bytes} of {@code src} from byte {@code srcOffset}: one element of an array, say. */
+    void copyDeviceToHost(DeviceBuffer src, long srcOffset, MemorySegment dst, long bytes, StreamHandle stream,
                           OperationLabel label);
 
     /** A copy within one device or between two (peer); {@code stream} belongs to the destination's device. */

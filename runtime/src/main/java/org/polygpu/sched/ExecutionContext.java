@@ -109,6 +109,11 @@ public final class ExecutionContext implements AutoCloseable {
     public DeviceArray newArray(ElementType type, long... shape) {
         checkOpen();
         DeviceArray a = new DeviceArray(nextArrayId++, type, shape, deviceCount);
+        long capacity = backend.deviceProperties(0).totalMemory();
+        if (a.byteSize() > capacity) {
+            throw new IllegalArgumentException(a + " is too large: " + a.byteSize() + " bytes, more than the "
+                    + capacity + " bytes of device memory");
+        }
         arrays.add(a);
         return a;
     }
@@ -213,8 +218,7 @@ public final class ExecutionContext implements AutoCloseable {
         array.checkLive();
         array.checkIndex(index);
         checkOpen();
-        hostSide.access(HostAccess.readElement(array, index));
-        return Elements.get(array.hostReplica(), array.elementType(), index);
+        return hostSide.readElement(array, index);
     }
 
     /** Writes one element; waits for every computation using {@code array}, then invalidates device copies. */

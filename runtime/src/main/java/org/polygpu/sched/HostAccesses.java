@@ -30,12 +30,7 @@ final class HostAccesses {
         long id = schedule.nextId();
         DeviceArray array = work.array();
         Access access = work.access();
-        Computation c = null;
-        if (recording.recordsDag() || schedule.dag().hasLiveDependencies(array, access)) {
-            c = new Computation(id, work);
-            schedule.append(c);
-            schedule.awaitParents(c);
-        }
+        Computation c = begin(work, id);
         if (access == Access.WRITE) {
             transfers.hostReplica(array);
         } else {
@@ -47,6 +42,33 @@ final class HostAccesses {
             array.coherence().write(host);
             array.setReady(host, null, null);
         }
+        end(c);
+    }
+
+    /**
+     * An element read, ordered like {@link #access}; when the host replica is not valid the element alone is copied
+     * from a valid device, so reading one element of a large array never brings the whole array to the host.
+     */
+    Object readElement(DeviceArray array, long index) {
+        long id = schedule.nextId();
+        Computation c = begin(HostAccess.readElement(array, index), id);
+        Object value = transfers.readElement(array, index, id);
+        end(c);
+        return value;
+    }
+
+    /** Joins the DAG and waits for the parents, when the access has live parents or the DAG is recorded. */
+    private Computation begin(HostAccess work, long id) {
+        if (!recording.recordsDag() && !schedule.dag().hasLiveDependencies(work.array(), work.access())) {
+            return null;
+        }
+        Computation c = new Computation(id, work);
+        schedule.append(c);
+        schedule.awaitParents(c);
+        return c;
+    }
+
+    private void end(Computation c) {
         if (c != null) {
             recording.scheduled(c);
             schedule.retire(c);

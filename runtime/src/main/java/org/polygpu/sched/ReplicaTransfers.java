@@ -5,6 +5,8 @@ import java.lang.foreign.MemorySegment;
 import org.polygpu.array.ArrayAccess;
 import org.polygpu.array.Coherence;
 import org.polygpu.array.DeviceArray;
+import org.polygpu.array.ElementType;
+import org.polygpu.array.Elements;
 import org.polygpu.array.Producer;
 import org.polygpu.backend.Backend;
 import org.polygpu.backend.DeviceBuffer;
@@ -106,10 +108,41 @@ final class ReplicaTransfers {
         return hostReplica;
     }
 
-    /** The host replica, allocated (zero-filled) on first use. */
+    /**
+     * Element {@code index}, read where it is valid: from the host replica, as zero from an array never written,
+     * else copied alone from the fastest valid device after the work that made that replica ready.
+     */
+    Object readElement(DeviceArray array, long index, long computationId) {
+        Coherence coherence = array.coherence();
+        ElementType type = array.elementType();
+        if (coherence.isValid(host) && array.hostReplica() != null) {
+            return Elements.get(array.hostReplica(), type, index);
+        }
+        if (coherence.isPristine()) {
+            return Elements.get(MemorySegment.ofArray(new long[1]), type, 0);
+        }
+        int src = fastestSource(coherence.validMask(), host);
+        StreamHandle stream = pool.hostStream(src);
+        waitReady(array, src, stream);
+        MemorySegment element = backend.allocateHost(type.bytes());
+        try {
+            backend.copyDeviceToHost(array.deviceReplica(src), index * type.bytes(), element, type.bytes(), stream,
+                    new OperationLabel(computationId, "read " + array + "[" + index + "]"));
+            EventHandle done = pool.takeEvent(src);
+            backend.recordEvent(done, stream);
+            backend.synchronizeEvent(done);
+            pool.releaseEvent(done);
+            return Elements.get(element, type, 0);
+        } finally {
+            backend.freeHost(element);
+        }
+    }
+
+    /** The host replica, allocated (zero-filled) on first use, if the host has the memory for it. */
     MemorySegment hostReplica(DeviceArray array) {
         MemorySegment h = array.hostReplica();
         if (h == null) {
+            HostMemory.checkAvailable(array.byteSize(), array);
             h = backend.allocateHost(array.byteSize());
             array.setHostReplica(h);
         }

@@ -47,6 +47,7 @@ public final class NoWorkBackend implements Backend {
     private long synchronizedThrough;
     private long launches;
     private long copies;
+    private long hostBytes;
     private long eventsCreated;
     private long prefetches;
 
@@ -122,6 +123,11 @@ public final class NoWorkBackend implements Backend {
         return launches;
     }
 
+    /** Bytes of host memory allocated so far. */
+    public long hostBytes() {
+        return hostBytes;
+    }
+
     /** Copies enqueued so far, in every direction. */
     public long copyCount() {
         return copies;
@@ -191,6 +197,7 @@ public final class NoWorkBackend implements Backend {
 
     @Override
     public MemorySegment allocateHost(long bytes) {
+        hostBytes += bytes;
         return Arena.ofAuto().allocate(bytes);
     }
 
@@ -261,8 +268,8 @@ public final class NoWorkBackend implements Backend {
     }
 
     @Override
-    public void copyDeviceToHost(DeviceBuffer src, MemorySegment dst, long bytes, StreamHandle stream,
-                                 OperationLabel label) {
+    public void copyDeviceToHost(DeviceBuffer src, long srcOffset, MemorySegment dst, long bytes,
+                                 StreamHandle stream, OperationLabel label) {
         copies++;
     }
 
