@@ -2,6 +2,7 @@ package org.polygpu.sched;
 
 import org.polygpu.array.Access;
 import org.polygpu.array.DeviceArray;
+import org.polygpu.array.Elements;
 
 /**
  * Host-side accesses to arrays (element reads and writes, bulk copies): the host waits only for the computations
@@ -9,6 +10,9 @@ import org.polygpu.array.DeviceArray;
  * Not thread-safe: used by the execution context's thread.
  */
 final class HostAccesses {
+    /** The largest array an element read brings to the host whole. */
+    static final long WHOLE_ARRAY_BYTES = 16L << 20;
+
     private final Schedule schedule;
     private final ReplicaTransfers transfers;
     private final ScheduleRecording recording;
@@ -46,10 +50,15 @@ final class HostAccesses {
     }
 
     /**
-     * An element read, ordered like {@link #access}; when the host replica is not valid the element alone is copied
-     * from a valid device, so reading one element of a large array never brings the whole array to the host.
+     * An element read, ordered like {@link #access}. An array of up to {@link #WHOLE_ARRAY_BYTES} is brought to the
+     * host whole, so that reading it element by element costs one copy; of a larger one, when the host replica is
+     * not valid, the element alone is copied from a valid device, so one read never materialises it on the host.
      */
     Object readElement(DeviceArray array, long index) {
+        if (array.byteSize() <= WHOLE_ARRAY_BYTES) {
+            access(HostAccess.readElement(array, index));
+            return Elements.get(array.hostReplica(), array.elementType(), index);
+        }
         long id = schedule.nextId();
         Computation c = begin(HostAccess.readElement(array, index), id);
         Object value = transfers.readElement(array, index, id);

@@ -33,6 +33,22 @@ class ElementReadTest {
     }
 
     @Test
+    void anArrayUpTo16MiBIsBroughtToTheHostWholeSoThatReadingAllItsElementsCostsOneCopy() {
+        try (NoWorkBackend backend = new NoWorkBackend(2);
+             ExecutionContext ctx = NoWorkContexts.open(backend, NoWorkContexts.config())) {
+            Kernel fill = NoWorkContexts.kernel(ctx, "fill", WRITE);
+            DeviceArray small = ctx.newArray(ElementType.FLOAT, 1 << 20);
+            NoWorkContexts.launch(ctx, fill, small);
+            long copies = backend.copyCount();
+            for (int i = 0; i < 100; i++) {
+                ctx.read(small, i);
+            }
+            assertEquals(copies + 1, backend.copyCount());
+            assertEquals("0 host", NoWorkContexts.valid(ctx, small));
+        }
+    }
+
+    @Test
     void shapesTooLargeForLongOrForTheDeviceAreRejected() {
         try (NoWorkBackend backend = new NoWorkBackend(2);
              ExecutionContext ctx = NoWorkContexts.open(backend, NoWorkContexts.config())) {
