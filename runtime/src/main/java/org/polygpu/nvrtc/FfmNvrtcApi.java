@@ -3,13 +3,17 @@ package org.polygpu.nvrtc;
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
 import java.lang.invoke.MethodHandle;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 
 /**
  * {@link NvrtcApi} over a loaded {@code libnvrtc}, through downcall handles bound once per library.
@@ -54,15 +58,36 @@ final class FfmNvrtcApi implements NvrtcApi {
         getErrorString = bind(lookup, "nvrtcGetErrorString", FunctionDescriptor.of(ADDRESS, JAVA_INT));
     }
 
-    /** Loads the library at {@code library} and binds every function; fails if it cannot be loaded or lacks one. */
+    /**
+     * Loads the library at {@code library} and binds every function; fails, saying what the file is, if it is not a
+     * shared library, or is one without NVRTC's entry point {@code nvrtcVersion}, or lacks a function.
+     */
     static FfmNvrtcApi open(Path library) {
+        if (!isElf(library)) {
+            throw NvrtcException.unavailable("Cannot load NVRTC from " + library + ": it is not a shared library"
+                    + " (an ELF file)");
+        }
         SymbolLookup lookup;
         try {
             lookup = SymbolLookup.libraryLookup(library, Arena.global());
         } catch (IllegalArgumentException e) {
             throw NvrtcException.unavailable("Cannot load NVRTC from " + library + ": " + e.getMessage(), e);
         }
+        if (lookup.find("nvrtcVersion").isEmpty()) {
+            throw NvrtcException.unavailable(library + " is not NVRTC: it is a shared library without the function"
+                    + " nvrtcVersion");
+        }
         return new FfmNvrtcApi(lookup);
+    }
+
+    /** Whether the file starts as an ELF object does; other platforms' libraries are not looked for. */
+    private static boolean isElf(Path file) {
+        try (InputStream in = Files.newInputStream(file)) {
+            return Arrays.equals(in.readNBytes(4), new byte[] {0x7f, 'E', 'L', 'F'});
+        } catch (IOException e) {
+            // Unreadable: the loader below says why.
+            return true;
+        }
     }
 
     private static MethodHandle bind(SymbolLookup lookup, String name, FunctionDescriptor descriptor) {
