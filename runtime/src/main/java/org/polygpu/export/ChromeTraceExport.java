@@ -1,7 +1,6 @@
 package org.polygpu.export;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -60,13 +59,13 @@ public final class ChromeTraceExport {
     /**
      * Writes {@link #toJson(List, ScheduleLog)} to {@code file}, replacing it.
      *
-     * @throws UncheckedIOException naming the file when it cannot be written
+     * @throws IllegalStateException naming the file and the reason when it cannot be written
      */
     public static void write(List<TimedOperation> timeline, ScheduleLog log, Path file) {
         try {
             Files.writeString(file, toJson(timeline, log), StandardCharsets.US_ASCII);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the trace export to " + file, e);
+            throw WriteFailure.of("the trace export", file, e);
         }
     }
 

@@ -1,7 +1,6 @@
 package org.polygpu.export;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -54,13 +53,13 @@ public final class DotExport {
     /**
      * Writes {@link #toDot(ScheduleLog)} to {@code file} in UTF-8, replacing it.
      *
-     * @throws UncheckedIOException naming the file when it cannot be written
+     * @throws IllegalStateException naming the file and the reason when it cannot be written
      */
     public static void write(ScheduleLog log, Path file) {
         try {
             Files.writeString(file, toDot(log), StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the DAG export to " + file, e);
+            throw WriteFailure.of("the DAG export", file, e);
         }
     }
 

@@ -135,6 +135,26 @@ class OptionsTest {
         }
     }
 
+    /** The export runs at close; when its file cannot be written, the error says why, as the OS does. */
+    @Test
+    void anExportThatCannotBeWrittenSaysWhyAtClose(@TempDir Path dir) throws Exception {
+        Path missing = dir.resolve("missing");
+        Context c = Polyglot.context(Map.of("ExportDAG", missing.resolve("g").toString()));
+        Polyglot.eval(c, "float[8]").setArrayElement(0, 1);
+        PolyglotException e = assertThrows(PolyglotException.class, c::close);
+        assertFalse(e.isInternalError(), e::toString);
+        assertTrue(e.getMessage().contains("cannot write the DAG export to " + missing.resolve("g.dot")
+                + ": no such file or directory (does " + missing + " exist?)"), e.getMessage());
+        Path directory = Files.createDirectories(dir.resolve("t.json"));
+        Context t = Polyglot.context(Map.of("ExportTrace", directory.toString()));
+        Polyglot.eval(t, "float[8]").setArrayElement(0, 1);
+        PolyglotException isDirectory = assertThrows(PolyglotException.class, t::close);
+        assertTrue(isDirectory.getMessage().contains("cannot write the trace export to " + directory + ": "),
+                isDirectory.getMessage());
+        assertTrue(isDirectory.getMessage().toLowerCase(java.util.Locale.ROOT).contains("directory"),
+                isDirectory.getMessage());
+    }
+
     @Test
     void exportsAreWrittenWhenTheContextCloses(@TempDir Path dir) throws Exception {
         Path trace = dir.resolve("t.json");
