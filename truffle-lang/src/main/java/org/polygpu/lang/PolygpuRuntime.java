@@ -1,9 +1,12 @@
 package org.polygpu.lang;
 
 import java.lang.foreign.MemorySegment;
+import java.lang.ref.Cleaner;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.Supplier;
 
 import org.polygpu.array.DeviceArray;
@@ -31,9 +34,14 @@ import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
  *
  * <p>Thread-safety: the execution context serves one thread at a time, so every call holds this object's lock (a
  * polyglot context may be entered by several host threads). Owns the execution context and the backend; closed
- * with the language context.
+ * with the language context. Arrays whose guest object became unreachable without {@code free()} are queued by
+ * a {@link Cleaner} and freed, after their pending work, by the next call, on the thread that makes it: the
+ * cleaner's own thread never touches the execution context.
  */
 public final class PolygpuRuntime {
+    private static final Cleaner CLEANER = Cleaner.create();
+
+    private final Queue<DeviceArray> unreachable = new ConcurrentLinkedQueue<>();
     private final ExecutionContext context;
     private final Backend backend;
     private final ContextOptions options;
@@ -79,10 +87,29 @@ public final class PolygpuRuntime {
      */
     private synchronized <T> T call(Supplier<T> action) {
         try {
+            reclaimUnreachable();
             return action.get();
         } catch (IllegalArgumentException | IllegalStateException | IndexOutOfBoundsException | BackendException e) {
             throw PolygpuException.fromUserError(e);
         }
+    }
+
+    /** Frees the arrays queued by the cleaner; each waits for the computations still using it. */
+    private void reclaimUnreachable() {
+        for (DeviceArray a = unreachable.poll(); a != null; a = unreachable.poll()) {
+            if (!a.isFreed()) {
+                context.free(a);
+            }
+        }
+    }
+
+    /**
+     * Frees {@code array} once {@code owner}, the guest object that stands for it, is unreachable. The cleaning
+     * action holds the array and the queue, never the owner.
+     */
+    public void reclaimWhenUnreachable(Object owner, DeviceArray array) {
+        Queue<DeviceArray> queue = unreachable;
+        CLEANER.register(owner, () -> queue.add(array));
     }
 
     private void run(Runnable action) {

@@ -16,14 +16,15 @@ public final class ArrayObjects {
 
     /**
      * A new zero-filled array: a {@link DeviceArrayObject} for one dimension, else a {@link MultiDimArrayObject}
-     * in row-major (C) or column-major (Fortran) order.
+     * in row-major (C) or column-major (Fortran) order. The runtime frees it when this object, the only one that
+     * stands for the whole array (views hold it), becomes unreachable without {@code free()}.
      */
     public static Object allocate(PolygpuRuntime runtime, ElementType type, long[] dimensions, boolean columnMajor) {
         DeviceArray array = runtime.newArray(type, dimensions);
-        if (dimensions.length == 1) {
-            return new DeviceArrayObject(runtime, array);
-        }
-        return new MultiDimArrayObject(runtime, array, columnMajor);
+        ArrayObject object = dimensions.length == 1 ? new DeviceArrayObject(runtime, array)
+                : new MultiDimArrayObject(runtime, array, columnMajor);
+        runtime.reclaimWhenUnreachable(object, array);
+        return object;
     }
 
     /**
