@@ -69,6 +69,9 @@ class HostValueErrorsTest {
                 for name in ("scale", "x", "y", "f", "l", "i", "u"):
                     globals()[name] = polyglot.import_value(name)
                 CU = polyglot.eval(language="polygpu", string="CU")
+                class BadRepr:
+                    def __repr__(self):
+                        raise ValueError("no repr")
                 def attempt():
                     try:
                         %s
@@ -98,6 +101,7 @@ class HostValueErrorsTest {
         "x[0] = None| element 0 of array #0 double[8]: expected a number for double, got NoneType None",
         "x[0] = {}| element 0 of array #0 double[8]: expected a number for double, got dict {}",
         "x[0] = 1j| element 0 of array #0 double[8]: expected a number for double, got complex 1j",
+        "x[0] = BadRepr()| element 0 of array #0 double[8]: expected a number for double, got BadRepr",
         "l[0] = 2**64 + 5| 18446744073709551621 does not fit long",
         "l[1] = 2**70| 1180591620717411303424 does not fit long",
         "i[0] = 2**70| 1180591620717411303424 does not fit int",

@@ -5,6 +5,7 @@ import org.polygpu.lang.PolygpuException;
 
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 import com.oracle.truffle.api.TruffleLanguage;
+import com.oracle.truffle.api.exception.AbstractTruffleException;
 import com.oracle.truffle.api.interop.InteropLibrary;
 import com.oracle.truffle.api.interop.UnsupportedMessageException;
 
@@ -147,7 +148,7 @@ public final class GuestValues {
         if (text != null) {
             return text;
         }
-        text = text(interop.toDisplayString(value, true));
+        text = displayString(interop, value);
         if (text.length() > MAX_DISPLAY) {
             text = text.substring(0, MAX_DISPLAY - 3) + "...";
         }
@@ -178,6 +179,15 @@ public final class GuestValues {
             return null;
         }
         return "a Java " + host.getClass().getName();
+    }
+
+    /** The display string its language shows users, or the side-effect-free one when that fails (a bad repr). */
+    private static String displayString(InteropLibrary interop, Object value) {
+        try {
+            return text(interop.toDisplayString(value, true));
+        } catch (AbstractTruffleException e) {
+            return text(interop.toDisplayString(value, false));
+        }
     }
 
     /** An interop string (a Java or Truffle string, or a foreign one) as a Java string. */
