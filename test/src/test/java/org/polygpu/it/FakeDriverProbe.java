@@ -223,14 +223,21 @@ final class FakeDriverProbe {
     /** Errors from the driver, each followed by work that must still succeed. */
     private static void errors(ExecutionContext ctx, Backend cuda, DeviceArray x) {
         print("oom", message(() -> cuda.allocate(0, 128L << 20)));
+        // The array fits a device (an array larger than the device is refused when it is made), but not the memory
+        // that other allocations leave free, so the driver refuses it when the launch allocates it.
+        List<DeviceBuffer> hogs = new java.util.ArrayList<>();
+        for (int d = 0; d < cuda.deviceCount(); d++) {
+            hogs.add(cuda.allocate(d, 40L << 20));
+        }
         print("oom in a launch", message(() -> {
-            DeviceArray big = ctx.newArray(ElementType.INT, 32L << 20);
+            DeviceArray big = ctx.newArray(ElementType.INT, 8L << 20);
             Kernel addOne = ctx.kernel("add_one", new ModuleImage.Ptx(PTX), List.of(
                     Parameter.pointer("x", ElementType.INT, Access.READ_WRITE),
                     Parameter.scalar("n", ElementType.INT)));
             ctx.launch(addOne, LaunchConfig.of(1, 32), big, 32);
             ctx.synchronize();
         }));
+        hogs.forEach(cuda::free);
         print("unknown kernel", message(() -> ctx.kernel("missing", new ModuleImage.Ptx(PTX), List.of())));
         print("ptx too new", message(() -> ctx.kernel("add_one",
                 new ModuleImage.Ptx(PTX.replace(".version 8.0", ".version 9.9")), List.of())));
