@@ -14,6 +14,9 @@ import com.oracle.truffle.api.interop.UnsupportedMessageException;
  * numbers and booleans, with errors that name the function, the parameter and what was expected.
  */
 public final class GuestValues {
+    /** Display strings longer than this are cut in error messages (a list of a million floats is one value). */
+    private static final int MAX_DISPLAY = 60;
+
     private GuestValues() {
     }
 
@@ -122,9 +125,6 @@ public final class GuestValues {
             return description;
         }
     }
-
-    /** Display strings longer than this are cut in error messages (a list of a million floats is one value). */
-    private static final int MAX_DISPLAY = 60;
 
     /**
      * A value as an error message shows it: its type as its own language names it (a Python value by its Python
