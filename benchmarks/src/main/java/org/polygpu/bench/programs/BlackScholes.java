@@ -9,17 +9,17 @@ import org.graalvm.polyglot.Value;
 
 /** B&S: Black-Scholes call prices of a vector of stock prices, one independent kernel per partition. */
 public final class BlackScholes extends PolygpuProgram {
-    private static final double STRIKE = 60;
-    private static final double RATE = 0.1;
-    private static final double VOLATILITY = 0.2;
-    private static final double YEARS = 1;
+    public static final double STRIKE = 60;
+    public static final double RATE = 0.1;
+    public static final double VOLATILITY = 0.2;
+    public static final double YEARS = 1;
     /**
      * The kernel evaluates about 30 float operations whose terms are at most 120 (price, strike), each within a few
      * ulp (2^-24 relative; logf, expf, sqrtf within 2 ulp), and d1 (|d1| < 10) reaches the price through N' <= 0.4:
      * the error is below 120 * 2^-24 * 30 + 120 * 0.4 * 1e-6, about 3e-4. 1e-3 leaves a margin and still catches any
      * wrong term (the smallest, the discount on a 60 strike, changes prices by several units).
      */
-    private static final double TOLERANCE = 1e-3;
+    public static final double TOLERANCE = 1e-3;
 
     public BlackScholes(Context context) {
         super(context);
@@ -73,7 +73,8 @@ public final class BlackScholes extends PolygpuProgram {
         return d > 0 ? 1 - c : c;
     }
 
-    static double callPrice(double s) {
+    /** The call price of one stock price, as the kernel computes it but in double. */
+    public static double callPrice(double s) {
         double spread = VOLATILITY * Math.sqrt(YEARS);
         double d1 = (Math.log(s / STRIKE) + (RATE + 0.5 * VOLATILITY * VOLATILITY) * YEARS) / spread;
         return s * cnd(d1) - STRIKE * Math.exp(-RATE * YEARS) * cnd(d1 - spread);

@@ -4,24 +4,24 @@ package org.polygpu.bench.programs;
  * The benchmarks' input generator, {@code s = (1103515245 s + 12345) mod 2^31}, written the same way in the Python
  * and JavaScript versions so that the three hosts compute the same numbers.
  */
-final class SeededRandom {
+public final class SeededRandom {
     private int state;
 
-    SeededRandom(int seed) {
+    public SeededRandom(int seed) {
         state = seed;
     }
 
-    int nextInt() {
+    public int nextInt() {
         state = (state * 1103515245 + 12345) & 0x7FFFFFFF;
         return state;
     }
 
     /** A multiple of 2^-bits in [0, 1), exact in float for bits <= 24. */
-    double uniform(int bits) {
+    public double uniform(int bits) {
         return (nextInt() >>> (31 - bits)) / (double) (1 << bits);
     }
 
-    float[] floats(int n, double low, double high, int bits) {
+    public float[] floats(int n, double low, double high, int bits) {
         float[] out = new float[n];
         for (int i = 0; i < n; i++) {
             out[i] = (float) (low + (high - low) * uniform(bits));
@@ -29,7 +29,7 @@ final class SeededRandom {
         return out;
     }
 
-    float[] floats(int n, double low, double high) {
+    public float[] floats(int n, double low, double high) {
         return floats(n, low, high, 24);
     }
 }
