@@ -8,6 +8,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.polygpu.bench.hand.HandBlackScholes;
+import org.polygpu.bench.hand.HandMatrixVector;
 import org.polygpu.bench.hand.HandVec;
 import org.polygpu.bench.programs.Verdict;
 import org.polygpu.nvrtc.NvrtcLibrary;
@@ -30,6 +31,12 @@ class HandBaselineTest {
     @ValueSource(ints = {1, 2, 4})
     void blackScholesIsWithinItsTolerance(int gpus) {
         check(HandBlackScholes.run(1000, 8, gpus, "a100x8"), gpus);
+    }
+
+    @ParameterizedTest(name = "{0} GPUs")
+    @ValueSource(ints = {1, 2, 4})
+    void matrixVectorIsWithinItsRoundingBound(int gpus) {
+        check(HandMatrixVector.run(64, 8, gpus, "v100x8"), gpus);
     }
 
     private static void check(Verdict v, int gpus) {
