@@ -1,0 +1,99 @@
+package org.polygpu.bench.programs;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.graalvm.polyglot.Context;
+import org.graalvm.polyglot.Value;
+
+/**
+ * A benchmark program in Java on a polyglot context: builds its kernels from the shared sources, splits its data
+ * in partitions, launches one chain of kernels per partition and checks the result against a CPU reference.
+ */
+public abstract class PolygpuProgram {
+    /** Threads per block of every launch (the reductions of CG assume it). */
+    static final int BLOCK = 256;
+
+    /** One partition: its first element (or row) and how many it holds. */
+    record Part(int offset, int count) {
+    }
+
+    final Value cu;
+
+    PolygpuProgram(Context context) {
+        cu = context.eval("polygpu", "CU");
+    }
+
+    /** The benchmark's short name, also the name of its Python and JavaScript programs. */
+    public abstract String name();
+
+    /** The size used when the command line gives none. */
+    public abstract int defaultSize();
+
+    /** Runs the benchmark on {@code size} elements (rows) in {@code partitions} partitions and validates it. */
+    public abstract Verdict run(int size, int partitions);
+
+    /** Builds one kernel of {@code kernels/<source>.cu}. */
+    final Value kernel(String source, String signature) {
+        String resource = "/org/polygpu/bench/kernels/" + source + ".cu";
+        try (InputStream in = PolygpuProgram.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalStateException("kernel source " + resource + " is missing from the class path");
+            }
+            return cu.getMember("buildkernel").execute(new String(in.readAllBytes(), StandardCharsets.UTF_8),
+                    signature);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Equal partitions of {@code n}, the last one shorter. */
+    static List<Part> split(int n, int partitions) {
+        int size = (n + partitions - 1) / partitions;
+        List<Part> parts = new ArrayList<>();
+        for (int offset = 0; offset < n; offset += size) {
+            parts.add(new Part(offset, Math.min(size, n - offset)));
+        }
+        return parts;
+    }
+
+    /** Enough blocks of {@link #BLOCK} threads for {@code n} items, at most 64 (the kernels loop over the rest). */
+    static int blocks(long n) {
+        return (int) Math.max(1, Math.min(64, (n + BLOCK - 1) / BLOCK));
+    }
+
+    /** {@code kernel(grid, block)(args...)}. */
+    static Value launch(Value kernel, int grid, int block, Object... args) {
+        return kernel.execute(grid, block).execute(args);
+    }
+
+    final Value newArray(String type, long n) {
+        return cu.invokeMember("DeviceArray", type, n);
+    }
+
+    final Value deviceArray(float[] values) {
+        Value a = newArray("float", values.length);
+        a.invokeMember("copyFrom", (Object) values);
+        return a;
+    }
+
+    static float[] readFloats(Value array) {
+        float[] out = new float[(int) array.getArraySize()];
+        array.invokeMember("copyTo", (Object) out);
+        return out;
+    }
+
+    static int[] readInts(Value array) {
+        int[] out = new int[(int) array.getArraySize()];
+        array.invokeMember("copyTo", (Object) out);
+        return out;
+    }
+
+    final Verdict verdict(int size, int partitions, boolean ok, String detail) {
+        return new Verdict(name(), size, partitions, cu.invokeMember("cudaGetDeviceCount").asInt(), ok, detail);
+    }
+}
