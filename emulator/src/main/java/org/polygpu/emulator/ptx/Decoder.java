@@ -230,6 +230,7 @@ final class Decoder {
         return switch (o) {
             case Operand.Reg r -> register(in, r.name());
             case Operand.Imm i -> constant(Literals.bitsAs(i, type));
+            case Operand.Sym s when s.name().equals("WARP_SZ") -> constant(32 + s.offset());
             case Operand.Sym s -> symbol(in, s.name(), s.offset(), false);
             default -> throw unsupported(in, "operand " + o + " is not a register, literal or symbol");
         };
