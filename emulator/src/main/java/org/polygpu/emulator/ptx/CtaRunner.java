@@ -53,6 +53,11 @@ final class CtaRunner {
                 run(cta);
             } catch (BackendException e) {
                 state.fail(cta, e);
+            } finally {
+                if (!interpreter.calls.output.isEmpty()) {
+                    state.printed(cta, interpreter.calls.output.toString());
+                    interpreter.calls.output.setLength(0);
+                }
             }
         }
     }

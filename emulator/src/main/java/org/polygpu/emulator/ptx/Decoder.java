@@ -98,6 +98,9 @@ final class Decoder {
         for (Statement s : f.body()) {
             if (s instanceof Instruction in && in.opcode().startsWith("call")) {
                 String name = calleeName(in);
+                if (DeviceCalls.provided(name) >= 0) {
+                    continue;
+                }
                 Function callee = module.functions().get(name);
                 if (callee == null || callee.body().isEmpty()) {
                     throw new BackendException("PTX line " + in.line() + ": call to '" + name
@@ -188,6 +191,11 @@ final class Decoder {
         int retIndex = table(returns);
         int at = emit(in, Op.CALL, 0, -1, argIndex, arguments.length / 3, retIndex, returns.length / 3);
         fixups.add(new Fixup(at + Op.D, current.name(), callee, true, in.line()));
+    }
+
+    /** Emits a call of a function {@link DeviceCalls} provides; arguments are (local offset, bytes) pairs. */
+    void deviceCall(Instruction in, int which, int[] arguments, int result) {
+        emit(in, Op.DEVICE_CALL, which, result, table(arguments), arguments.length / 2, 0, 0);
     }
 
     int table(int... values) {

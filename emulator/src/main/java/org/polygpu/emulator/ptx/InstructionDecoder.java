@@ -108,6 +108,11 @@ final class InstructionDecoder {
             }
         }
         Function f = dc.function(callee);
+        int provided = DeviceCalls.provided(callee);
+        if (provided >= 0 && (f == null || f.body().isEmpty())) {
+            deviceCall(dc, m, provided, arguments, returns);
+            return;
+        }
         if (arguments.size() != f.params().size() || returns.size() != f.returns().size()) {
             throw m.unsupported("call of " + callee + " with " + arguments.size() + " arguments and "
                     + returns.size() + " results, but it declares " + f.params().size() + " and "
@@ -115,6 +120,30 @@ final class InstructionDecoder {
         }
         dc.call(in, callee, copies(dc, m, arguments, f.params(), f.name(), true),
                 copies(dc, m, returns, f.returns(), f.name(), false));
+    }
+
+    private static void deviceCall(Decoder dc, Modifiers m, int which, List<Operand> arguments,
+                                   List<Operand> returns) {
+        int expected = which == DeviceCalls.VPRINTF ? 2 : 5;
+        if (arguments.size() != expected || returns.size() > 1) {
+            throw m.unsupported("a call of " + (which == DeviceCalls.VPRINTF ? "vprintf" : "__assertfail")
+                    + " takes " + expected + " arguments");
+        }
+        int[] pairs = new int[2 * expected];
+        for (int i = 0; i < expected; i++) {
+            pairs[2 * i] = paramOffset(dc, m, arguments.get(i));
+            pairs[2 * i + 1] = dc.localVariable(dc.currentName(), ((Operand.Sym) arguments.get(i)).name()).size();
+        }
+        int result = returns.isEmpty() ? -1 : paramOffset(dc, m, returns.getFirst());
+        dc.deviceCall(m.instruction(), which, pairs, result);
+    }
+
+    private static int paramOffset(Decoder dc, Modifiers m, Operand o) {
+        long offset = o instanceof Operand.Sym s ? dc.localOffset(dc.currentName(), s.name()) : -1;
+        if (offset < 0) {
+            throw m.unsupported("call operand " + o + " is not a .param variable");
+        }
+        return (int) offset;
     }
 
     /** (src, dst, bytes) triples between the caller's call-site parameters and the callee's declared ones. */

@@ -19,6 +19,8 @@ final class Interpreter {
     private final int[] code;
     private final int[] table;
     private final MemoryContext memory;
+    /** vprintf and __assertfail, with what the current CTA printed. */
+    final DeviceCalls calls;
     private final long[] values = new long[32];
     private final long[] predicates = new long[32];
     long warpInstructions;
@@ -32,6 +34,7 @@ final class Interpreter {
         this.code = program.code();
         this.table = program.table();
         this.memory = memory;
+        this.calls = new DeviceCalls(memory);
     }
 
     /**
@@ -81,6 +84,7 @@ final class Interpreter {
                     case Op.ISSPACEP -> WarpOps.isspacep(r, code, at, exec);
                     case Op.PACK -> WarpOps.pack(r, code, table, at, exec);
                     case Op.UNPACK -> WarpOps.unpack(r, code, table, at, exec);
+                    case Op.DEVICE_CALL -> calls.call(code, table, at, exec);
                     case Op.NOP -> { }
                     case Op.TRAP -> {
                         if (exec != 0) {

@@ -72,6 +72,8 @@ final class Op {
     static final int MATCH = 24;
     /** Warp reduction {@code redux.sync}; sub = one of the REDUX_* operations; d, a = value. */
     static final int REDUX = 25;
+    /** A call of a function the emulator provides ({@link DeviceCalls}: vprintf, __assertfail); operands there. */
+    static final int DEVICE_CALL = 26;
 
     // Integer variants (sub of INT). Variants marked (t) read x as the operand type.
     static final int IADD = 0;
