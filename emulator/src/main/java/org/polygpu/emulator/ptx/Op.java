@@ -263,7 +263,7 @@ final class Op {
         return switch (t) {
             case U8, B8 -> U8;
             case S8 -> S8;
-            case U16, B16, F16 -> U16;
+            case U16, B16, F16, BF16 -> U16;
             case S16 -> S16;
             case S32 -> S32;
             case U32, B32, F32 -> U32;
