@@ -45,11 +45,12 @@ final class ArithmeticDecoder {
             pairs(dc, m, pairs.startsWith("s"));
             return;
         }
+        boolean relu = (base.equals("min") || base.equals("max")) && m.take("relu");
         PtxType t = m.type();
         m.done();
         List<Operand> o = in.operands();
         if (t.isFloat()) {
-            if (t == PtxType.F16 || (base.equals("rem"))) {
+            if (t == PtxType.F16 || base.equals("rem") || relu) {
                 throw m.unsupported("type " + t.spelling() + " is not supported for " + base);
             }
             int variant = switch (base) {
@@ -80,10 +81,11 @@ final class ArithmeticDecoder {
             case "abs" -> Op.IABS;
             default -> Op.INEG;
         };
-        if (t == PtxType.PRED || (half != null && !base.equals("mul") && !base.equals("mad"))) {
+        if (t == PtxType.PRED || (half != null && !base.equals("mul") && !base.equals("mad"))
+                || (relu && t != PtxType.S32)) {
             throw m.unsupported("modifier combination is not supported");
         }
-        emitInt(dc, in, variant, t, o);
+        emitInt(dc, in, variant | (relu ? Op.RELU : 0), t, o);
     }
 
     /** The packed 16-bit forms of sm_90 ({@code add.u16x2}, {@code min.relu.s16x2}, ...). */

@@ -27,8 +27,8 @@ final class BitOps {
                 case Op.IMAD_HI -> IntOps.mulHigh(x, y, t) + r[c + l];
                 case Op.IDIV -> IntOps.div(x, y, t);
                 case Op.IREM -> IntOps.rem(x, y, t);
-                case Op.IMIN -> IntOps.min(x, y, t);
-                case Op.IMAX -> IntOps.max(x, y, t);
+                case Op.IMIN -> relu(IntOps.min(x, y, t), sub);
+                case Op.IMAX -> relu(IntOps.max(x, y, t), sub);
                 case Op.INOT -> ~x;
                 case Op.ICNOT -> t.extend(x) == 0 ? 1 : 0;
                 case Op.INEG -> -x;
@@ -111,6 +111,11 @@ final class BitOps {
         int sum = c + part(a, 0, 16, (sub & Op.SIGNED_A) != 0) * part(b, first, 8, signedB)
                 + part(a, 16, 16, (sub & Op.SIGNED_A) != 0) * part(b, first + 8, 8, signedB);
         return sum & M32;
+    }
+
+    /** sm_90's {@code min.relu.s32} and {@code max.relu.s32}: a negative result becomes 0. */
+    private static long relu(long v, int sub) {
+        return (sub & Op.RELU) != 0 && v < 0 ? 0 : v;
     }
 
     /** {@code add}, {@code sub}, {@code min} and {@code max} on the two 16-bit halves of each register. */

@@ -151,7 +151,7 @@ final class Op {
     static final int HIGH = 1 << 14;
     /** Bit of sub of {@link #IVABSDIFF}: add the element results to c (PTX's {@code .add}). */
     static final int ACCUMULATE = 1 << 15;
-    /** Bit of sub of {@link #IPAIRS}: clamp negative results to 0 (PTX's {@code .relu}). */
+    /** Bit of sub of {@link #IPAIRS}, {@link #IMIN} and {@link #IMAX}: negative results become 0 ({@code .relu}). */
     static final int RELU = 1 << 16;
 
     // Floating-point variants (sub of FLOAT); F64 added to a variant selects double precision.
