@@ -26,6 +26,7 @@ final class MemoryDecoder {
             case "st" -> access(dc, m, false);
             case "atom", "red" -> atomic(dc, m);
             case "cvta" -> cvta(dc, m);
+            case "cp" -> copyAsync(dc, m);
             case "isspacep" -> {
                 int space = space(m);
                 m.done();
@@ -142,6 +143,42 @@ final class MemoryDecoder {
         } else {
             dc.emit(in, Op.INT, to ? Op.ISUB : Op.IADD, d, a, dc.constant(window), 0, t.ordinal());
         }
+    }
+
+    /**
+     * {@code cp.async}: the copy ({@code .ca} or {@code .cg}, shared from global, with an optional source size) is
+     * done at once, so {@code commit_group}, {@code wait_group} and {@code wait_all} have nothing to do, and an
+     * {@code mbarrier.arrive} that counts the copies' completion (the form without {@code .noinc}) changes nothing.
+     */
+    private static void copyAsync(Decoder dc, Modifiers m) {
+        Instruction in = m.instruction();
+        if (!m.take("async")) {
+            throw m.unsupported("only cp.async is supported");
+        }
+        if (m.takeAny("commit_group", "wait_group", "wait_all") != null || (m.take("mbarrier") && m.take("arrive"))) {
+            m.ignore("shared", "shared::cta", "b64");
+            m.done();
+            dc.emit(in, Op.NOP, 0, 0, 0, 0, 0, 0);
+            return;
+        }
+        m.ignore("ca", "cg");
+        boolean toShared = m.takeAny("shared", "shared::cta") != null;
+        boolean fromGlobal = m.take("global");
+        m.done();
+        List<Operand> o = in.operands();
+        if (!toShared || !fromGlobal || o.size() < 3 || !(o.get(0) instanceof Operand.Addr d)
+                || !(o.get(1) instanceof Operand.Addr s) || !(o.get(2) instanceof Operand.Imm size)) {
+            throw m.unsupported("expected cp.async.shared.global [dst], [src], size{, src-size}");
+        }
+        Address dst = address(dc, m, d, Op.SHARED);
+        Address src = address(dc, m, s, Op.GLOBAL);
+        if (o.size() > 3 && o.get(3) instanceof Operand.Reg r && dc.registerType(in, r.name()) == PtxType.PRED) {
+            throw m.unsupported("the ignore-src predicate is not supported");
+        }
+        int srcSize = o.size() > 3 ? dc.source(in, o.get(3), PtxType.U32) : -1;
+        int table = dc.table(dst.offset(), src.offset(), (int) size.bits(), (dst.narrow() ? 1 : 0)
+                | (src.narrow() ? 2 : 0));
+        dc.emit(in, Op.COPY_ASYNC, 0, dst.register(), src.register(), 0, srcSize, table);
     }
 
     /** Removes the state-space modifier; none means generic addressing. */

@@ -74,6 +74,12 @@ final class Op {
     static final int REDUX = 25;
     /** A call of a function the emulator provides ({@link DeviceCalls}: vprintf, __assertfail); operands there. */
     static final int DEVICE_CALL = 26;
+    /**
+     * {@code cp.async} from global to shared memory, done at once (a later wait_group then has nothing to wait for):
+     * d = shared address register, a = global address register, c = source size register or -1, x = table index of
+     * (shared offset, global offset, copy size, narrow-address flags: 1 shared, 2 global).
+     */
+    static final int COPY_ASYNC = 27;
 
     // Integer variants (sub of INT). Variants marked (t) read x as the operand type.
     static final int IADD = 0;

@@ -62,4 +62,54 @@ class HeaderKernelsTest {
             assertArrayEquals(expected, d.floatsAt(out, 2 * blocks), arch);
         }
     }
+
+    private static final String ASYNC = """
+            #include <cuda_pipeline.h>
+            #include <cooperative_groups.h>
+            #include <cooperative_groups/memcpy_async.h>
+            namespace cg = cooperative_groups;
+            extern "C" __global__ void pipeline(float *out, const float *in) {
+                __shared__ float tile[128];
+                __pipeline_memcpy_async(&tile[threadIdx.x], &in[blockIdx.x * 128 + threadIdx.x], sizeof(float));
+                __pipeline_commit();
+                __pipeline_wait_prior(0);
+                __syncthreads();
+                out[blockIdx.x * 128 + threadIdx.x] = tile[127 - threadIdx.x];
+            }
+            extern "C" __global__ void group_copy(float *out, const float *in) {
+                __shared__ float tile[128];
+                cg::thread_block block = cg::this_thread_block();
+                cg::memcpy_async(block, tile, in + blockIdx.x * 128, sizeof(float) * 128);
+                cg::wait(block);
+                out[blockIdx.x * 128 + threadIdx.x] = tile[127 - threadIdx.x] * 2;
+            }
+            """;
+
+    /** Asynchronous copies to shared memory: cp.async from compute_80, plain loads and stores before. */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"compute_70", "compute_80", "compute_90"})
+    void pipelineAndCooperativeGroupsAsynchronousCopiesReverseEachBlock(String arch) {
+        Assumptions.assumeTrue(NvrtcLibrary.system(null).find().isPresent(), "NVRTC is not installed");
+        Assumptions.assumeFalse(Nvrtc.load(null).includeDirectories().isEmpty(), "no CUDA headers beside NVRTC");
+        PtxModule m = PtxModule.parse(CudaCompiler.ptx(ASYNC, "async.cu", List.of("--gpu-architecture=" + arch),
+                List.of()));
+        float[] in = new float[256];
+        float[] reversed = new float[256];
+        float[] doubled = new float[256];
+        for (int i = 0; i < in.length; i++) {
+            in[i] = i * 0.5f;
+        }
+        for (int i = 0; i < in.length; i++) {
+            reversed[i] = in[i / 128 * 128 + 127 - i % 128];
+            doubled[i] = 2 * reversed[i];
+        }
+        try (TestDevice d = new TestDevice()) {
+            long x = d.floats(in);
+            long out = d.allocate(4L * in.length);
+            d.launch(m, "pipeline", 2, 128, out, x);
+            assertArrayEquals(reversed, d.floatsAt(out, in.length), arch);
+            d.launch(m, "group_copy", 2, 128, out, x);
+            assertArrayEquals(doubled, d.floatsAt(out, in.length), arch);
+        }
+    }
 }
