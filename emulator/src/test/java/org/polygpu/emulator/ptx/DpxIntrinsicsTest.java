@@ -57,8 +57,8 @@ class DpxIntrinsicsTest {
             int b = in[i + 64];
             int c = in[i + 128];
             int[] expected = {Math.max(a, Math.max(b, c)), minUnsigned(a, minUnsigned(b, c)),
-                Math.max(0, Math.max(a, b)), Math.max(a + b, c), minUnsigned(a + b, c), Math.max(a, b) + (a >= b ? 1 : 0),
-                Math.max(0, Math.min(a, Math.min(b, c)))};
+                Math.max(0, Math.max(a, b)), Math.max(a + b, c), minUnsigned(a + b, c),
+                Math.max(a, b) + (a >= b ? 1 : 0), Math.max(0, Math.min(a, Math.min(b, c)))};
             int[] got = {volta[i * 12], volta[i * 12 + 1], volta[i * 12 + 2], volta[i * 12 + 3], volta[i * 12 + 4],
                 volta[i * 12 + 5], volta[i * 12 + 8]};
             assertArrayEquals(expected, got, "thread " + i);
