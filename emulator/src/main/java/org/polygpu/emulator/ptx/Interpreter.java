@@ -75,6 +75,7 @@ final class Interpreter {
                     case Op.LD -> MemoryOps.load(r, code, table, at, exec, memory);
                     case Op.ST -> MemoryOps.store(r, code, table, at, exec, memory);
                     case Op.COPY_ASYNC -> MemoryOps.copyAsync(r, code, table, at, exec, memory);
+                    case Op.MBARRIER -> MbarrierOps.execute(r, code, at, exec, memory);
                     case Op.ATOM -> AtomicOps.execute(r, code, table, at, exec, memory);
                     case Op.SHFL -> WarpOps.shfl(r, code, at, exec, values, predicates);
                     case Op.VOTE -> WarpOps.vote(r, code, at, exec);

@@ -27,6 +27,7 @@ final class MemoryDecoder {
             case "atom", "red" -> atomic(dc, m);
             case "cvta" -> cvta(dc, m);
             case "cp" -> copyAsync(dc, m);
+            case "mbarrier" -> mbarrier(dc, m);
             case "isspacep" -> {
                 int space = space(m);
                 m.done();
@@ -179,6 +180,41 @@ final class MemoryDecoder {
         int table = dc.table(dst.offset(), src.offset(), (int) size.bits(), (dst.narrow() ? 1 : 0)
                 | (src.narrow() ? 2 : 0));
         dc.emit(in, Op.COPY_ASYNC, 0, dst.register(), src.register(), 0, srcSize, table);
+    }
+
+    /** {@code mbarrier}: {@code init}, {@code arrive}, {@code arrive_drop}, {@code test_wait}, {@code try_wait}. */
+    private static void mbarrier(Decoder dc, Modifiers m) {
+        Instruction in = m.instruction();
+        String op = m.takeAny("init", "arrive", "arrive_drop", "test_wait", "try_wait", "inval");
+        m.take("parity");
+        m.ignore("release", "acquire", "relaxed", "cta", "cluster");
+        int space = space(m);
+        m.take("b64");
+        m.done();
+        if (op == null || (space != Op.SHARED && space != Op.GENERIC)) {
+            throw m.unsupported("expected init, arrive, arrive_drop, test_wait, try_wait or inval on shared memory");
+        }
+        int kind = switch (op) {
+            case "init" -> MbarrierOps.INIT;
+            case "arrive" -> MbarrierOps.ARRIVE;
+            case "arrive_drop" -> MbarrierOps.ARRIVE_DROP;
+            case "inval" -> MbarrierOps.INVALIDATE;
+            default -> MbarrierOps.TEST_WAIT;
+        };
+        List<Operand> o = in.operands();
+        int first = kind == MbarrierOps.INIT || kind == MbarrierOps.INVALIDATE ? 0 : 1;
+        if (o.size() <= first || !(o.get(first) instanceof Operand.Addr addr)) {
+            throw m.unsupported("expected an address operand [...]");
+        }
+        Address a = address(dc, m, addr, space);
+        int d = first == 0 ? -1 : dc.destination(in, o.get(0), true);
+        int b = o.size() > first + 1 ? dc.source(in, o.get(first + 1), kind == MbarrierOps.TEST_WAIT ? PtxType.B64
+                : PtxType.U32) : -1;
+        boolean needsOperand = kind == MbarrierOps.INIT || kind == MbarrierOps.TEST_WAIT;
+        if (needsOperand && b < 0 || kind == MbarrierOps.TEST_WAIT && d < 0) {
+            throw m.unsupported("missing operand");
+        }
+        dc.emit(in, Op.MBARRIER, kind, d, a.register(), b, a.offset(), a.space() | (a.narrow() ? Op.ADDRESS32 : 0));
     }
 
     /** Removes the state-space modifier; none means generic addressing. */

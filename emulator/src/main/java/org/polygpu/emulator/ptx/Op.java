@@ -80,6 +80,8 @@ final class Op {
      * (shared offset, global offset, copy size, narrow-address flags: 1 shared, 2 global).
      */
     static final int COPY_ASYNC = 27;
+    /** An {@code mbarrier} operation ({@link MbarrierOps}); sub = its kind, c = address offset, x = space | flags. */
+    static final int MBARRIER = 28;
 
     // Integer variants (sub of INT). Variants marked (t) read x as the operand type.
     static final int IADD = 0;

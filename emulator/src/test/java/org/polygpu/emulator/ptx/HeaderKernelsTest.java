@@ -65,6 +65,7 @@ class HeaderKernelsTest {
 
     private static final String ASYNC = """
             #include <cuda_pipeline.h>
+            #include <cuda/barrier>
             #include <cooperative_groups.h>
             #include <cooperative_groups/memcpy_async.h>
             namespace cg = cooperative_groups;
@@ -83,9 +84,22 @@ class HeaderKernelsTest {
                 cg::wait(block);
                 out[blockIdx.x * 128 + threadIdx.x] = tile[127 - threadIdx.x] * 2;
             }
+            extern "C" __global__ void barrier_copy(float *out, const float *in) {
+                __shared__ float tile[128];
+                #pragma nv_diag_suppress static_var_with_dynamic_init
+                __shared__ cuda::barrier<cuda::thread_scope_block> barrier;
+                if (threadIdx.x == 0) init(&barrier, blockDim.x);
+                __syncthreads();
+                cuda::memcpy_async(&tile[threadIdx.x], &in[blockIdx.x * 128 + threadIdx.x], sizeof(float), barrier);
+                barrier.arrive_and_wait();
+                out[blockIdx.x * 128 + threadIdx.x] = tile[127 - threadIdx.x] + 1;
+            }
             """;
 
-    /** Asynchronous copies to shared memory: cp.async from compute_80, plain loads and stores before. */
+    /**
+     * Asynchronous copies to shared memory: cp.async and, for cuda::barrier, mbarrier from compute_80, plain loads
+     * and stores before.
+     */
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"compute_70", "compute_80", "compute_90"})
     void pipelineAndCooperativeGroupsAsynchronousCopiesReverseEachBlock(String arch) {
@@ -110,6 +124,11 @@ class HeaderKernelsTest {
             assertArrayEquals(reversed, d.floatsAt(out, in.length), arch);
             d.launch(m, "group_copy", 2, 128, out, x);
             assertArrayEquals(doubled, d.floatsAt(out, in.length), arch);
+            d.launch(m, "barrier_copy", 2, 128, out, x);
+            for (int i = 0; i < in.length; i++) {
+                reversed[i] += 1;
+            }
+            assertArrayEquals(reversed, d.floatsAt(out, in.length), arch);
         }
     }
 }
