@@ -44,9 +44,6 @@ public record DeviceModel(String name, int computeMajor, int computeMinor, int m
     /** Resident warps per SM the timing model needs to reach full speed ({@link #kernelNanos}). */
     public static final int WARPS_TO_HIDE_LATENCY = 8;
 
-    /** What {@link #ptxArchitecture()} answers, whatever the model. */
-    static final String PTX_ARCHITECTURE = "compute_70";
-
     public DeviceModel {
         Objects.requireNonNull(name, "name");
         if (name.isBlank()) {
@@ -74,11 +71,13 @@ public record DeviceModel(String name, int computeMajor, int computeMinor, int m
     }
 
     /**
-     * The virtual architecture CUDA source is compiled to PTX for on this model. Every model uses {@code compute_70}
-     * for now: old enough for every instruction the interpreter runs, and accepted by every NVRTC from 11 to 13.
+     * The virtual architecture CUDA source is compiled to PTX for on this model, its own compute capability
+     * ({@code compute_70} for the V100, {@code compute_80} for the A100, {@code compute_90} for the H100), so that
+     * intrinsics of later architectures ({@code __reduce_add_sync} from 8.0) compile where the modeled GPU has them
+     * and fail with NVRTC's message where it does not.
      */
     public String ptxArchitecture() {
-        return PTX_ARCHITECTURE;
+        return "compute_" + computeMajor + computeMinor;
     }
 
     /** The names {@link #preset} accepts, in a fixed order. */

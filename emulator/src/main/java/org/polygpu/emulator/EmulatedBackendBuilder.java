@@ -1,5 +1,6 @@
 package org.polygpu.emulator;
 
+import java.io.PrintStream;
 import java.util.Objects;
 import org.polygpu.topology.BandwidthMatrix;
 
@@ -15,7 +16,8 @@ import org.polygpu.topology.BandwidthMatrix;
  *   <li>max pending per stream: 1024 incomplete operations, CUDA's launch queue depth;</li>
  *   <li>parallelism: the available processors, threads running the CTAs of one PTX launch;</li>
  *   <li>instruction budget: 10^10 thread-instructions per PTX launch, after which it is stopped as runaway;</li>
- *   <li>NVRTC library: searched in the usual places when CUDA source is first loaded.</li>
+ *   <li>NVRTC library: searched in the usual places when CUDA source is first loaded;</li>
+ *   <li>device output: {@code System.out}, where a kernel's {@code printf} output appears when it completes.</li>
  * </ul>
  */
 public final class EmulatedBackendBuilder {
@@ -30,6 +32,7 @@ public final class EmulatedBackendBuilder {
     private int parallelism = Runtime.getRuntime().availableProcessors();
     private long instructionBudget = 10_000_000_000L;
     private String nvrtcLibrary;
+    private PrintStream deviceOutput = System.out;
 
     EmulatedBackendBuilder() {
     }
@@ -122,6 +125,15 @@ public final class EmulatedBackendBuilder {
     }
 
     /**
+     * Where what kernels print ({@code printf}) goes: each kernel's output, in block order, is written when the kernel
+     * completes, as CUDA flushes its printf buffer at synchronisation.
+     */
+    public EmulatedBackendBuilder deviceOutput(PrintStream stream) {
+        this.deviceOutput = Objects.requireNonNull(stream, "stream");
+        return this;
+    }
+
+    /**
      * @throws IllegalStateException    if no topology was given
      * @throws IllegalArgumentException if more devices were asked for than the topology describes
      */
@@ -174,6 +186,10 @@ public final class EmulatedBackendBuilder {
 
     String nvrtcLibrary() {
         return nvrtcLibrary;
+    }
+
+    PrintStream deviceOutput() {
+        return deviceOutput;
     }
 
     private static long nonNegative(String what, long nanos) {

@@ -12,8 +12,10 @@ import org.polygpu.topology.BandwidthMatrixLoader;
  * Provides the emulated backend as {@code Backend=emulated}, always usable, last in {@code auto}'s order. Options:
  * {@code EmulatedDevices} (default {@value #DEFAULT_DEVICES}), {@code EmulatedTopology} (a preset name or a CSV path,
  * default {@value #DEFAULT_TOPOLOGY}) and {@code EmulatedDeviceModel} (V100, A100, H100; default V100). The
- * scheduler's bandwidth matrix is the emulated topology itself. It also reads {@code NvrtcLibrary}, which another
- * part owns, for compiling CUDA source.
+ * emulated links carry the topology's bandwidths as written, each direction as listed, so that profiling them gives
+ * the file back; the scheduler's bandwidth matrix is the same topology as the policies read it (floored to whole
+ * GB/s, directions averaged), as in GrCUDA.
+ * It also reads {@code NvrtcLibrary}, which another part owns, for compiling CUDA source.
  */
 public final class EmulatedBackendProvider implements BackendProvider {
     static final int DEFAULT_DEVICES = 4;
@@ -48,14 +50,24 @@ public final class EmulatedBackendProvider implements BackendProvider {
     @Override
     public OpenedBackend open(BackendOptions options) {
         String topologyName = options.emulatedTopology().orElse(DEFAULT_TOPOLOGY);
-        BandwidthMatrix topology = BandwidthMatrixLoader.resolve(topologyName);
-        int devices = devices(options.emulatedDevices(), topology);
+        BandwidthMatrix links = BandwidthMatrixLoader.resolveAsWritten(topologyName);
+        int devices = devices(options.emulatedDevices(), links);
         DeviceModel model = DeviceModel.preset(options.emulatedDeviceModel().orElse(DEFAULT_MODEL));
-        EmulatedBackend backend = EmulatedBackend.builder().devices(devices).topology(topology).model(model)
+        EmulatedBackend backend = EmulatedBackend.builder().devices(devices).topology(links).model(model)
                 .nvrtcLibrary(options.nvrtcLibrary().map(Object::toString).orElse(null)).build();
-        String notice = String.format(Locale.ROOT, "using %d emulated %s on topology %s", devices, model.name(),
-                topologyName);
-        return new OpenedBackend(backend, backend.topology(), topologyName, false, notice);
+        BandwidthMatrix floored = BandwidthMatrixLoader.resolve(topologyName);
+        BandwidthMatrix policies = devices == floored.gpuCount() ? floored : floored.restrictedTo(devices);
+        return new OpenedBackend(backend, policies, topologyName, false, notice(devices, model, topologyName,
+                links.gpuCount()));
+    }
+
+    /** What was opened; a topology with more GPUs than emulated says which of them are. */
+    static String notice(int devices, DeviceModel model, String topologyName, int topologyGpus) {
+        String subset = devices == topologyGpus ? ""
+                : String.format(Locale.ROOT, " (GPUs %s of its %d)", devices == 1 ? "0" : "0-" + (devices - 1),
+                        topologyGpus);
+        return String.format(Locale.ROOT, "using %d emulated %s on topology %s%s", devices, model.name(),
+                topologyName, subset);
     }
 
     /** {@code requested} devices, or the default (at most the topology's) when 0. */

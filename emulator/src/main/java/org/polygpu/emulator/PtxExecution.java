@@ -1,5 +1,6 @@
 package org.polygpu.emulator;
 
+import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -16,7 +17,8 @@ import org.polygpu.emulator.ptx.PtxLaunch;
  * A PTX kernel launch. It executes on the interpreter when the operation starts in virtual time: its loads see
  * device memory as it is at that instant and its stores land at that instant, and the counters it produces give its
  * duration ({@link DeviceModel#kernelNanos}). A failure (memcheck, trap, instruction budget) is kept and thrown when
- * the operation completes, like an asynchronous CUDA error; the kernel then lasts only its launch latency.
+ * the operation completes, like an asynchronous CUDA error; the kernel then lasts only its launch latency. What the
+ * kernel printed is written to the backend's device output when it completes, before any failure is thrown.
  */
 final class PtxExecution implements KernelExecution {
     private final EmulatedFunction.Ptx function;
@@ -30,6 +32,8 @@ final class PtxExecution implements KernelExecution {
     private final long instructionBudget;
     private final OperationLabel label;
     private final CounterLog log;
+    private final PrintStream deviceOutput;
+    private String printed = "";
     private KernelCounters counters;
     private BackendException failure;
 
@@ -50,6 +54,7 @@ final class PtxExecution implements KernelExecution {
         this.instructionBudget = kernels.instructionBudget();
         this.label = label;
         this.log = log;
+        this.deviceOutput = kernels.deviceOutput();
     }
 
     @Override
@@ -60,7 +65,7 @@ final class PtxExecution implements KernelExecution {
             GlobalMemory view = memory.view(buffers);
             // The kernel's own (mangled) name: the function may have been found by a name expression.
             counters = executor.run(new PtxLaunch(function.module().image(), function.kernel().name(), config, params,
-                    view, variables, instructionBudget, model.multiprocessors()));
+                    view, variables, instructionBudget, model.multiprocessors(), text -> printed = text));
             return launchLatencyNanos + model.kernelNanos(counters);
         } catch (BackendException e) {
             failure = e;
@@ -73,6 +78,10 @@ final class PtxExecution implements KernelExecution {
 
     @Override
     public void finish() {
+        if (!printed.isEmpty()) {
+            deviceOutput.print(printed);
+            deviceOutput.flush();
+        }
         if (failure != null) {
             throw new BackendException(failure.getMessage() + " (device " + function.device() + ")", failure);
         }

@@ -1,5 +1,6 @@
 package org.polygpu.emulator;
 
+import java.io.PrintStream;
 import java.lang.foreign.MemorySegment;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -26,12 +27,20 @@ final class PtxKernels implements AutoCloseable {
     private final DeviceModel model;
     private final long launchLatencyNanos;
     private final long instructionBudget;
+    private final PrintStream deviceOutput;
 
-    PtxKernels(int parallelism, DeviceModel model, long launchLatencyNanos, long instructionBudget) {
+    PtxKernels(int parallelism, DeviceModel model, long launchLatencyNanos, long instructionBudget,
+               PrintStream deviceOutput) {
         this.executor = new PtxExecutor(parallelism);
         this.model = model;
         this.launchLatencyNanos = launchLatencyNanos;
         this.instructionBudget = instructionBudget;
+        this.deviceOutput = deviceOutput;
+    }
+
+    /** Where kernels' {@code printf} output goes. */
+    PrintStream deviceOutput() {
+        return deviceOutput;
     }
 
     PtxExecutor executor() {

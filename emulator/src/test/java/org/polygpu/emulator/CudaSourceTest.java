@@ -54,19 +54,59 @@ class CudaSourceTest {
         }
     }
 
-    /** The source's own architecture gives way to the device model's virtual one, whatever the model. */
+    /** The source's own architecture gives way to the device model's virtual one. */
     @Test
     void thePtxIsForTheModelsVirtualArchitectureAndCompiledOnce() {
         needsNvrtc();
-        ModuleImage.CudaSource forHopper = new ModuleImage.CudaSource(SOURCE, "inc.cu",
-                List.of("--gpu-architecture=compute_90"), List.of("inc_kernel<int>"));
+        ModuleImage.CudaSource forVolta = new ModuleImage.CudaSource(SOURCE, "inc.cu",
+                List.of("--gpu-architecture=compute_70"), List.of("inc_kernel<int>"));
         try (EmulatedBackend b = EmulatedBackend.builder().topology(Fixtures.TWO_GPUS).model(DeviceModel.H100)
                 .build()) {
-            assertEquals("compute_70", DeviceModel.H100.ptxArchitecture());
-            String ptx = b.ptx(b.loadModule(0, forHopper)).orElseThrow();
-            assertTrue(ptx.contains(".target sm_70"), ptx);
+            assertEquals("compute_90", DeviceModel.H100.ptxArchitecture());
+            String ptx = b.ptx(b.loadModule(0, forVolta)).orElseThrow();
+            assertTrue(ptx.contains(".target sm_90"), ptx);
             assertTrue(ptx.contains(".entry _Z10inc_kernelIiEvPT_S0_i"), ptx);
-            assertSame(ptx, b.ptx(b.loadModule(1, forHopper)).orElseThrow(), "the second device reuses the PTX");
+            assertSame(ptx, b.ptx(b.loadModule(1, forVolta)).orElseThrow(), "the second device reuses the PTX");
+        }
+    }
+
+    @Test
+    void eachModelCompilesForItsOwnComputeCapability() {
+        assertEquals(List.of("compute_70", "compute_80", "compute_90"), DeviceModel.presetNames().stream()
+                .map(n -> DeviceModel.preset(n).ptxArchitecture()).toList());
+    }
+
+    private static final ModuleImage.CudaSource WARP_SUM = new ModuleImage.CudaSource("""
+            extern "C" __global__ void warp_sum(unsigned *data) {
+                data[threadIdx.x] = __reduce_add_sync(0xffffffff, data[threadIdx.x]);
+            }
+            """, "warp_sum.cu", List.of(), List.of());
+
+    /** __reduce_add_sync exists from compute capability 8.0: it runs on A100 and H100 and does not compile on V100. */
+    @Test
+    void architectureSpecificIntrinsicsWorkWhereTheModeledGpuHasThem() {
+        needsNvrtc();
+        for (DeviceModel model : List.of(DeviceModel.A100, DeviceModel.H100)) {
+            try (EmulatedBackend b = EmulatedBackend.builder().topology(Fixtures.TWO_GPUS).model(model).build()) {
+                FunctionHandle sum = b.function(b.loadModule(0, WARP_SUM), "warp_sum");
+                DeviceBuffer data = b.allocate(0, 128);
+                StreamHandle stream = b.createStream(0);
+                int[] values = new int[32];
+                java.util.Arrays.setAll(values, i -> i * i);
+                b.copyHostToDevice(MemorySegment.ofArray(values), data, 128, stream, OperationLabel.NONE);
+                b.launch(sum, LaunchConfig.of(1, 32), new Object[] {data}, stream, OperationLabel.NONE);
+                MemorySegment back = b.allocateHost(128);
+                b.copyDeviceToHost(data, back, 128, stream, OperationLabel.NONE);
+                b.synchronizeAll();
+                int[] expected = new int[32];
+                java.util.Arrays.fill(expected, 10416); // the sum of i * i for i < 32
+                assertArrayEquals(expected, back.toArray(JAVA_INT), model.name());
+            }
+        }
+        try (EmulatedBackend b = EmulatedBackend.builder().topology(Fixtures.TWO_GPUS).model(DeviceModel.V100)
+                .build()) {
+            NvrtcException e = assertThrows(NvrtcException.class, () -> b.loadModule(0, WARP_SUM));
+            assertTrue(e.log().contains("identifier \"__reduce_add_sync\" is undefined"), e.log());
         }
     }
 

@@ -8,6 +8,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,11 +30,13 @@ public final class Nvrtc {
     private final NvrtcApi api;
     private final Path libraryPath;
     private final String version;
+    private final List<Path> includeDirectories;
 
     Nvrtc(NvrtcApi api, Path libraryPath) {
         this.api = api;
         this.libraryPath = libraryPath;
         this.version = queryVersion();
+        this.includeDirectories = NvrtcHeaders.beside(libraryPath);
     }
 
     /**
@@ -59,11 +62,20 @@ public final class Nvrtc {
     }
 
     /**
+     * The CUDA header directories found beside the library ({@link NvrtcHeaders}), passed to every compilation after
+     * the caller's options, so that the caller's own {@code -I} directories are searched first.
+     */
+    public List<Path> includeDirectories() {
+        return includeDirectories;
+    }
+
+    /**
      * Compiles {@code source}.
      *
      * @param source CUDA C++ source
      * @param programName the name NVRTC uses for the source in diagnostics ({@code name(line): error: ...})
-     * @param options NVRTC options, such as {@code --gpu-architecture=compute_70} or {@code --use_fast_math}
+     * @param options NVRTC options, such as {@code --gpu-architecture=compute_70} or {@code --use_fast_math}; the
+     *     {@link #includeDirectories()} follow them
      * @param nameExpressions expressions whose mangled names are wanted, such as {@code inc_kernel<int>}; naming a
      *     template instantiation also instantiates it
      * @throws NvrtcException when a call fails; a compilation error carries the program log
@@ -71,12 +83,22 @@ public final class Nvrtc {
     public NvrtcResult compile(String source, String programName, List<String> options, List<String> nameExpressions) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment programOut = arena.allocate(ADDRESS);
-            check(api.createProgram(programOut, arena.allocateFrom(source), arena.allocateFrom(programName), 0,
-                    MemorySegment.NULL, MemorySegment.NULL), "nvrtcCreateProgram");
+            int headers = NvrtcHeaders.C_LIBRARY.size();
+            MemorySegment texts = arena.allocate(ADDRESS, headers);
+            MemorySegment names = arena.allocate(ADDRESS, headers);
+            int i = 0;
+            for (Map.Entry<String, String> h : NvrtcHeaders.C_LIBRARY.entrySet()) {
+                names.setAtIndex(ADDRESS, i, arena.allocateFrom(h.getKey()));
+                texts.setAtIndex(ADDRESS, i++, arena.allocateFrom(h.getValue()));
+            }
+            check(api.createProgram(programOut, arena.allocateFrom(source), arena.allocateFrom(programName), headers,
+                    texts, names), "nvrtcCreateProgram");
             MemorySegment program = programOut.get(ADDRESS, 0);
             NvrtcResult result;
+            List<String> all = new ArrayList<>(options);
+            includeDirectories.forEach(d -> all.add("-I" + d));
             try {
-                result = compileProgram(arena, program, options, nameExpressions);
+                result = compileProgram(arena, program, all, nameExpressions);
             } catch (NvrtcException e) {
                 destroy(programOut, e);
                 throw e;

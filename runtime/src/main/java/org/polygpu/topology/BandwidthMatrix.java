@@ -4,8 +4,9 @@ import java.util.Arrays;
 
 /**
  * The interconnect bandwidth matrix in GB/s between every pair of locations: GPUs {@code 0..n-1} first, the host
- * last (index {@link #hostIndex()}). The GPU block is symmetric; the diagonal holds on-device copy bandwidth and
- * the host-host entry is 0.
+ * last (index {@link #hostIndex()}). The diagonal holds on-device copy bandwidth and the host-host entry is 0. The
+ * matrices the policies read are symmetric (GrCUDA averages a link's two directions); an emulator's, read as written,
+ * may differ by direction.
  *
  * <p>Immutable: the constructor copies its argument and accessors never expose the backing array.
  */

@@ -21,6 +21,10 @@ import java.util.Map;
  * or {@code d,-1} gives both host entries of GPU {@code d}, averaged when both are listed; host-host is 0. Every
  * GPU pair and every GPU's host link must be listed in at least one direction.
  *
+ * <p>The floor and the averaging are the policies' view, as in GrCUDA; {@link #resolveAsWritten} gives the values
+ * as written, each direction of a link as listed (the other direction's when only one is), which an emulated
+ * interconnect uses so that profiling it gives the file back.
+ *
  * <p>Malformed text fails with an {@link IllegalArgumentException} naming the source and the line.
  * Stateless and thread-safe.
  */
@@ -43,6 +47,10 @@ public final class BandwidthMatrixLoader {
      * @throws UncheckedIOException     when it cannot be read
      */
     public static BandwidthMatrix load(Path file) {
+        return load(file, true);
+    }
+
+    private static BandwidthMatrix load(Path file, boolean floor) {
         String text;
         try {
             text = Files.readString(file, StandardCharsets.UTF_8);
@@ -51,7 +59,7 @@ public final class BandwidthMatrixLoader {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read bandwidth matrix file " + file + ": " + e.getMessage(), e);
         }
-        return parse(text, file.toString());
+        return parse(text, file.toString(), floor);
     }
 
     /**
@@ -61,7 +69,11 @@ public final class BandwidthMatrixLoader {
      * @throws IllegalArgumentException naming the source and the line when the text is malformed
      */
     public static BandwidthMatrix parse(String csvText, String sourceName) {
-        return new Rows(sourceName).read(csvText).toMatrix();
+        return parse(csvText, sourceName, true);
+    }
+
+    private static BandwidthMatrix parse(String csvText, String sourceName, boolean floor) {
+        return new Rows(sourceName, floor).read(csvText).toMatrix();
     }
 
     /**
@@ -70,6 +82,10 @@ public final class BandwidthMatrixLoader {
      * @throws IllegalArgumentException listing the preset names when there is no such preset
      */
     public static BandwidthMatrix preset(String name) {
+        return preset(name, true);
+    }
+
+    private static BandwidthMatrix preset(String name, boolean floor) {
         String file = PRESETS.get(name);
         if (file == null) {
             throw new IllegalArgumentException("unknown bandwidth matrix preset '" + name + "'; presets: "
@@ -79,7 +95,7 @@ public final class BandwidthMatrixLoader {
             if (in == null) {
                 throw new IllegalStateException("bandwidth matrix preset resource " + file + " is missing");
             }
-            return parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), "preset " + file);
+            return parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), "preset " + file, floor);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read bandwidth matrix preset " + file, e);
         }
@@ -97,15 +113,28 @@ public final class BandwidthMatrixLoader {
      *                                  presets), or when the file is malformed
      */
     public static BandwidthMatrix resolve(String pathOrPreset) {
+        return resolve(pathOrPreset, true);
+    }
+
+    /**
+     * As {@link #resolve}, with the values as written: not floored to whole GB/s and not averaged over a link's two
+     * directions. The interconnect an emulator models, where the floor and the average, which belong to the policies'
+     * view, would move a link by up to 1 GB/s or a few percent.
+     */
+    public static BandwidthMatrix resolveAsWritten(String pathOrPreset) {
+        return resolve(pathOrPreset, false);
+    }
+
+    private static BandwidthMatrix resolve(String pathOrPreset, boolean floor) {
         if (PRESETS.containsKey(pathOrPreset)) {
-            return preset(pathOrPreset);
+            return preset(pathOrPreset, floor);
         }
         Path file = Path.of(pathOrPreset);
         if (!Files.exists(file)) {
             throw new IllegalArgumentException("bandwidth matrix '" + pathOrPreset
                     + "' is neither an existing file nor a preset; presets: " + String.join(", ", presetNames()));
         }
-        return load(file);
+        return load(file, floor);
     }
 
     private static Map<String, String> presets() {
@@ -127,19 +156,23 @@ public final class BandwidthMatrixLoader {
     }
 
     /**
-     * The rows of one CSV text as a square array of floored bandwidths, NaN where no row was given; GPUs first and
-     * the host in the last slot once {@link #toMatrix()} knows the GPU count.
+     * The rows of one CSV text as a square array of bandwidths, NaN where no row was given; GPUs first and the host in
+     * the last slot once {@link #toMatrix()} knows the GPU count. Unless read as written, values are floored and the
+     * two directions of a link averaged.
      */
     private static final class Rows {
         private final String source;
+        /** Floor values and average directions (the policies' view), or keep them as written. */
+        private final boolean floor;
         /** Bandwidth by (from + 1, to + 1), so the host is slot 0 while the GPU count is still unknown. */
         private double[][] slots = new double[0][];
         /** Line of each row by the same slots, to report duplicates. */
         private int[][] lines = new int[0][];
         private int maxGpu = -1;
 
-        Rows(String source) {
+        Rows(String source, boolean floor) {
             this.source = source;
+            this.floor = floor;
         }
 
         Rows read(String text) {
@@ -181,7 +214,7 @@ public final class BandwidthMatrixLoader {
             if (previous != 0) {
                 throw error(lineNumber, "duplicate row " + from + "," + to + " (first given on line " + previous + ")");
             }
-            slots[from + 1][to + 1] = Math.floor(bandwidth);
+            slots[from + 1][to + 1] = floor ? Math.floor(bandwidth) : bandwidth;
             lines[from + 1][to + 1] = lineNumber;
         }
 
@@ -238,18 +271,21 @@ public final class BandwidthMatrixLoader {
             double[][] m = new double[gpus + 1][gpus + 1];
             for (int i = 0; i < gpus; i++) {
                 for (int j = i; j < gpus; j++) {
-                    double v = link(i + 1, j + 1, "GPU " + i + " and GPU " + j, i + "," + j, j + "," + i);
-                    m[i][j] = v;
-                    m[j][i] = v;
+                    String pair = "GPU " + i + " and GPU " + j;
+                    m[i][j] = link(i + 1, j + 1, pair, i + "," + j, j + "," + i);
+                    m[j][i] = link(j + 1, i + 1, pair, j + "," + i, i + "," + j);
                 }
-                double host = link(0, i + 1, "the host and GPU " + i, "-1," + i, i + ",-1");
-                m[i][gpus] = host;
-                m[gpus][i] = host;
+                String host = "the host and GPU " + i;
+                m[gpus][i] = link(0, i + 1, host, "-1," + i, i + ",-1");
+                m[i][gpus] = link(i + 1, 0, host, i + ",-1", "-1," + i);
             }
             return new BandwidthMatrix(m);
         }
 
-        /** The average of both directions between two slots, or the one direction listed. */
+        /**
+         * The bandwidth from slot a to slot b: the average of both directions (as written: a to b), or the one
+         * direction listed.
+         */
         private double link(int a, int b, String pair, String forward, String backward) {
             double ab = slots[a][b];
             double ba = slots[b][a];
@@ -260,7 +296,7 @@ public final class BandwidthMatrixLoader {
             if (Double.isNaN(ab)) {
                 return ba;
             }
-            return Double.isNaN(ba) ? ab : (ab + ba) / 2;
+            return Double.isNaN(ba) || !floor ? ab : (ab + ba) / 2;
         }
 
         private IllegalArgumentException error(int lineNumber, String message) {

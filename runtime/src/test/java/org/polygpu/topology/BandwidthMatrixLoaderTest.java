@@ -35,6 +35,19 @@ class BandwidthMatrixLoaderTest {
         assertArrayEquals(GOLDEN_2GPU, BandwidthMatrixLoader.parse(presetText("test-2gpu.csv"), "t").toArray());
     }
 
+    /** As written: no floor and each direction kept; the other direction fills in for a link listed one way. */
+    @Test
+    void resolveAsWrittenKeepsFractionsAndDirections(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("w.csv");
+        Files.writeString(file, HEADER + "-1,0,11.96\n0,-1,12.5\n-1,1,11.5\n0,1,8.51\n1,0,8.69\n0,0,383.9\n"
+                + "1,1,357.2\n");
+        assertArrayEquals(new double[][] {{383.9, 8.51, 12.5}, {8.69, 357.2, 11.5}, {11.96, 11.5, 0}},
+                BandwidthMatrixLoader.resolveAsWritten(file.toString()).toArray());
+        assertArrayEquals(new double[][] {{383, 8, 11.5}, {8, 357, 11}, {11.5, 11, 0}},
+                BandwidthMatrixLoader.resolve(file.toString()).toArray(), "floored, then directions averaged");
+        assertEquals(24.2384853055984, BandwidthMatrixLoader.resolveAsWritten("v100x8").bandwidth(0, 1));
+    }
+
     @Test
     void loadReadsAFileAndResolveAcceptsPathsAndPresetNames(@TempDir Path dir) throws IOException {
         Path file = dir.resolve("m.csv");

@@ -86,7 +86,7 @@ class CommandsTest {
         Run r = run(InfoCommand::run, List.of(), Map.of());
         assertEquals(0, r.status(), r.err());
         assertEquals("polygpu: cuda: " + CudaDetection.detect().reason() + "; using 4 emulated "
-                + DeviceModel.V100.name() + " on topology v100x8", r.out().lines().toList().get(1));
+                + DeviceModel.V100.name() + " on topology v100x8 (GPUs 0-3 of its 8)", r.out().lines().toList().get(1));
     }
 
     @Test

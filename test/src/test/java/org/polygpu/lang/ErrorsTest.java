@@ -100,7 +100,7 @@ class ErrorsTest {
     @ParameterizedTest
     @CsvSource(delimiter = ';', value = {
         "DeviceArray; 0; DeviceArray expects at least 1 arguments, got 0",
-        "buildkernel; 1; buildkernel expects 2 to 3 arguments, got 1",
+        "buildkernel; 1; buildkernel expects 2 to 4 arguments, got 1",
         "bindkernel; 4; bindkernel expects 2 to 3 arguments, got 4",
         "getdevices; 1; getdevices expects 0 arguments, got 1",
         "getdevice; 2; getdevice expects 1 arguments, got 2",

@@ -18,6 +18,8 @@ final class ArithmeticDecoder {
             case "addc", "subc", "madc" -> carry(dc, m);
             case "and", "or", "xor", "not", "cnot", "shl", "shr", "popc", "clz", "brev", "bfe", "bfi", "prmt",
                  "shf", "lop3", "mul24", "mad24", "sad" -> logic(dc, m);
+            case "bfind", "fns", "dp4a", "dp2a" -> bitScan(dc, m);
+            case "vabsdiff2", "vabsdiff4" -> video(dc, m);
             case "sqrt", "rsqrt", "rcp", "ex2", "lg2", "sin", "cos", "tanh", "copysign", "testp" -> math(dc, m);
             case "setp" -> setp(dc, m);
             case "selp", "slct" -> select(dc, m);
@@ -38,11 +40,17 @@ final class ArithmeticDecoder {
         boolean cc = m.take("cc");
         String half = m.takeAny("lo", "hi", "wide");
         m.ignore("approx", "full");
+        String pairs = m.takeAny("u16x2", "s16x2");
+        if (pairs != null) {
+            pairs(dc, m, pairs.startsWith("s"));
+            return;
+        }
+        boolean relu = (base.equals("min") || base.equals("max")) && m.take("relu");
         PtxType t = m.type();
         m.done();
         List<Operand> o = in.operands();
         if (t.isFloat()) {
-            if (t == PtxType.F16 || (base.equals("rem"))) {
+            if (t == PtxType.F16 || base.equals("rem") || relu) {
                 throw m.unsupported("type " + t.spelling() + " is not supported for " + base);
             }
             int variant = switch (base) {
@@ -73,10 +81,29 @@ final class ArithmeticDecoder {
             case "abs" -> Op.IABS;
             default -> Op.INEG;
         };
-        if (t == PtxType.PRED || (half != null && !base.equals("mul") && !base.equals("mad"))) {
+        if (t == PtxType.PRED || (half != null && !base.equals("mul") && !base.equals("mad"))
+                || (relu && t != PtxType.S32)) {
             throw m.unsupported("modifier combination is not supported");
         }
-        emitInt(dc, in, variant, t, o);
+        emitInt(dc, in, variant | (relu ? Op.RELU : 0), t, o);
+    }
+
+    /** The packed 16-bit forms of sm_90 ({@code add.u16x2}, {@code min.relu.s16x2}, ...). */
+    private static void pairs(Decoder dc, Modifiers m, boolean signed) {
+        Instruction in = m.instruction();
+        boolean relu = m.take("relu");
+        m.done();
+        int op = switch (m.base()) {
+            case "add" -> Op.IADD;
+            case "sub" -> Op.ISUB;
+            case "min" -> Op.IMIN;
+            case "max" -> Op.IMAX;
+            default -> throw m.unsupported("only add, sub, min and max have packed 16-bit forms");
+        };
+        List<Operand> o = in.operands();
+        dc.emit(in, Op.INT, Op.IPAIRS | (signed ? Op.SIGNED_A : 0) | (relu ? Op.RELU : 0),
+                dc.destination(in, o.get(0), false), dc.source(in, o.get(1), PtxType.B32),
+                dc.source(in, o.get(2), PtxType.B32), op, PtxType.B32.ordinal());
     }
 
     private static void carry(Decoder dc, Modifiers m) {
@@ -140,6 +167,53 @@ final class ArithmeticDecoder {
             return;
         }
         emitInt(dc, in, variant, t, o);
+    }
+
+    /** {@code bfind}, {@code fns} and the integer dot products {@code dp4a} and {@code dp2a}. */
+    private static void bitScan(Decoder dc, Modifiers m) {
+        Instruction in = m.instruction();
+        boolean shiftAmount = m.take("shiftamt");
+        String half = m.base().equals("dp2a") ? m.takeAny("lo", "hi") : null;
+        List<PtxType> types = m.types();
+        m.done();
+        List<Operand> o = in.operands();
+        if (types.isEmpty() || types.size() > 2 || o.size() != (m.base().equals("bfind") ? 2 : 4)) {
+            throw m.unsupported("unexpected types or operands");
+        }
+        PtxType t = types.getFirst();
+        int variant = switch (m.base()) {
+            case "bfind" -> Op.IBFIND | (shiftAmount ? Op.SHIFTAMT : 0);
+            case "fns" -> Op.IFNS;
+            default -> (m.base().equals("dp4a") ? Op.IDP4A : Op.IDP2A | ("hi".equals(half) ? Op.HIGH : 0))
+                    | (t.isSigned() ? Op.SIGNED_A : 0) | (types.getLast().isSigned() ? Op.SIGNED_B : 0);
+        };
+        if (m.base().startsWith("dp") && (types.size() != 2 || (m.base().equals("dp2a") && half == null))) {
+            throw m.unsupported("expected two operand types" + (half == null ? " and .lo or .hi" : ""));
+        }
+        int d = dc.destination(in, o.get(0), false);
+        int a = dc.source(in, o.get(1), t);
+        int b = o.size() > 2 ? dc.source(in, o.get(2), m.base().equals("fns") ? PtxType.S32 : types.getLast()) : 0;
+        int c = o.size() > 3 ? dc.source(in, o.get(3), PtxType.S32) : 0;
+        dc.emit(in, Op.INT, variant, d, a, b, c, t.ordinal());
+    }
+
+    /**
+     * The SIMD video instructions NVRTC writes for CUDA's {@code __vabsdiff*} and {@code __vsad*}: three types
+     * (d, a, b), an optional {@code .add}, and no masks, selectors or saturation.
+     */
+    private static void video(Decoder dc, Modifiers m) {
+        Instruction in = m.instruction();
+        boolean add = m.take("add");
+        List<PtxType> types = m.types();
+        m.done();
+        List<Operand> o = in.operands();
+        if (types.size() != 3 || o.size() != 4 || types.stream().anyMatch(t -> t.size() != 4 || t.isFloat())) {
+            throw m.unsupported("expected .u32 or .s32 for d, a and b, and four operands");
+        }
+        int sub = Op.IVABSDIFF | (m.base().endsWith("2") ? Op.HIGH : 0) | (add ? Op.ACCUMULATE : 0)
+                | (types.get(1).isSigned() ? Op.SIGNED_A : 0) | (types.get(2).isSigned() ? Op.SIGNED_B : 0);
+        dc.emit(in, Op.INT, sub, dc.destination(in, o.get(0), false), dc.source(in, o.get(1), types.get(1)),
+                dc.source(in, o.get(2), types.get(2)), dc.source(in, o.get(3), types.get(0)), types.get(0).ordinal());
     }
 
     private static void math(Decoder dc, Modifiers m) {

@@ -13,6 +13,10 @@ final class BitOps {
     }
 
     static void execute(long[] r, int mask, int sub, int d, int a, int b, int c, PtxType t) {
+        if ((sub & 0xFF) == Op.IPAIRS) {
+            pairs(r, mask, sub, d, a, b, c);
+            return;
+        }
         boolean wide = t.size() == 8;
         for (int m = mask; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
@@ -23,8 +27,8 @@ final class BitOps {
                 case Op.IMAD_HI -> IntOps.mulHigh(x, y, t) + r[c + l];
                 case Op.IDIV -> IntOps.div(x, y, t);
                 case Op.IREM -> IntOps.rem(x, y, t);
-                case Op.IMIN -> IntOps.min(x, y, t);
-                case Op.IMAX -> IntOps.max(x, y, t);
+                case Op.IMIN -> relu(IntOps.min(x, y, t), sub);
+                case Op.IMAX -> relu(IntOps.max(x, y, t), sub);
                 case Op.INOT -> ~x;
                 case Op.ICNOT -> t.extend(x) == 0 ? 1 : 0;
                 case Op.INEG -> -x;
@@ -47,10 +51,117 @@ final class BitOps {
                 case Op.IADD_CARRY -> addCarry(r, l, x, y, sub, wide);
                 case Op.ISUB_CARRY -> subBorrow(r, l, x, y, sub, wide);
                 case Op.IMAD_CARRY -> madCarry(r, l, x, y, r[c + l], sub, wide);
+                case Op.IBFIND -> bfind(x, t, (sub & Op.SHIFTAMT) != 0);
+                case Op.IFNS -> fns((int) x, (int) y, (int) r[c + l]);
+                case Op.IDP4A -> dp4a((int) x, (int) y, (int) r[c + l], sub);
+                case Op.IDP2A -> dp2a((int) x, (int) y, (int) r[c + l], sub);
+                case Op.IVABSDIFF -> absoluteDifferences((int) x, (int) y, (int) r[c + l], sub);
                 default -> throw new IllegalStateException("unknown integer variant " + sub);
             };
             r[d + l] = v;
         }
+    }
+
+    /** PTX's bfind: the most significant bit that differs from the sign (0xFFFFFFFF when there is none). */
+    private static long bfind(long x, PtxType t, boolean shiftAmount) {
+        int width = t.size() * 8;
+        long v = t.extend(x);
+        if (t.isSigned() && v < 0) {
+            v = ~v;
+        }
+        if (width == 32) {
+            v &= M32;
+        }
+        if (v == 0) {
+            return M32;
+        }
+        int position = 63 - Long.numberOfLeadingZeros(v);
+        return shiftAmount ? width - 1 - position : position;
+    }
+
+    /** PTX's fns: the position of the |offset|-th set bit of mask from base, upwards or downwards by its sign. */
+    private static long fns(int mask, int base, int offset) {
+        if (offset == 0) {
+            return base >= 0 && base < 32 && (mask >>> base & 1) != 0 ? base : M32;
+        }
+        int count = Math.abs(offset) - 1;
+        int step = offset > 0 ? 1 : -1;
+        for (int pos = base; pos >= 0 && pos < 32; pos += step) {
+            if ((mask >>> pos & 1) != 0) {
+                if (count == 0) {
+                    return pos;
+                }
+                count--;
+            }
+        }
+        return M32;
+    }
+
+    private static long dp4a(int a, int b, int c, int sub) {
+        int sum = c;
+        for (int i = 0; i < 32; i += 8) {
+            sum += part(a, i, 8, (sub & Op.SIGNED_A) != 0) * part(b, i, 8, (sub & Op.SIGNED_B) != 0);
+        }
+        return sum & M32;
+    }
+
+    private static long dp2a(int a, int b, int c, int sub) {
+        int first = (sub & Op.HIGH) != 0 ? 16 : 0;
+        boolean signedB = (sub & Op.SIGNED_B) != 0;
+        int sum = c + part(a, 0, 16, (sub & Op.SIGNED_A) != 0) * part(b, first, 8, signedB)
+                + part(a, 16, 16, (sub & Op.SIGNED_A) != 0) * part(b, first + 8, 8, signedB);
+        return sum & M32;
+    }
+
+    /** sm_90's {@code min.relu.s32} and {@code max.relu.s32}: a negative result becomes 0. */
+    private static long relu(long v, int sub) {
+        return (sub & Op.RELU) != 0 && v < 0 ? 0 : v;
+    }
+
+    /** {@code add}, {@code sub}, {@code min} and {@code max} on the two 16-bit halves of each register. */
+    private static void pairs(long[] r, int mask, int sub, int d, int a, int b, int op) {
+        boolean signed = (sub & Op.SIGNED_A) != 0;
+        for (int m = mask; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            int x = (int) r[a + l];
+            int y = (int) r[b + l];
+            int out = 0;
+            for (int shift = 0; shift < 32; shift += 16) {
+                int p = part(x, shift, 16, signed);
+                int q = part(y, shift, 16, signed);
+                int v = switch (op) {
+                    case Op.IADD -> p + q;
+                    case Op.ISUB -> p - q;
+                    case Op.IMIN -> Math.min(p, q);
+                    default -> Math.max(p, q);
+                };
+                if ((sub & Op.RELU) != 0 && v < 0) {
+                    v = 0;
+                }
+                out |= (v & 0xFFFF) << shift;
+            }
+            r[d + l] = out & M32;
+        }
+    }
+
+    /** PTX's vabsdiff2 and vabsdiff4 with the default mask and selectors. */
+    private static long absoluteDifferences(int a, int b, int c, int sub) {
+        int bits = (sub & Op.HIGH) != 0 ? 16 : 8;
+        int sum = c;
+        int merged = 0;
+        for (int i = 0; i < 32; i += bits) {
+            int diff = Math.abs(part(a, i, bits, (sub & Op.SIGNED_A) != 0)
+                    - part(b, i, bits, (sub & Op.SIGNED_B) != 0));
+            sum += diff;
+            merged |= (diff & ((1 << bits) - 1)) << i;
+        }
+        return ((sub & Op.ACCUMULATE) != 0 ? sum : merged) & M32;
+    }
+
+    /** The {@code bits}-wide field of {@code v} at {@code shift}, sign- or zero-extended. */
+    private static int part(int v, int shift, int bits, boolean signed) {
+        int left = v << (32 - shift - bits);
+        return signed ? left >> (32 - bits) : left >>> (32 - bits);
     }
 
     private static long bfe(long x, long pos, long len, PtxType t) {

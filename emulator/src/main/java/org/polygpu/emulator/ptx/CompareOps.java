@@ -33,6 +33,8 @@ final class CompareOps {
                 case F32 -> floatIndex(r[a + l], r[b + l], ftz);
                 case F64 -> doubleIndex(Double.longBitsToDouble(r[a + l]), Double.longBitsToDouble(r[b + l]));
                 case F16 -> doubleIndex(Float.float16ToFloat((short) r[a + l]), Float.float16ToFloat((short) r[b + l]));
+                case BF16 -> doubleIndex(Float.intBitsToFloat((int) r[a + l] << 16), Float.intBitsToFloat((int) r[b + l]
+                        << 16));
                 default -> Integer.signum(Long.compare(t.extend(r[a + l]), t.extend(r[b + l]))) + 1;
             };
             long result = (table >> index) & 1;

@@ -64,6 +64,7 @@ final class ConvertOps {
     private static double readFloat(long v, PtxType from, boolean ftz) {
         return switch (from) {
             case F16 -> Float.float16ToFloat((short) v);
+            case BF16 -> Float.intBitsToFloat((int) (v & 0xFFFF) << 16);
             case F32 -> ftz ? FloatOps.flush(FloatOps.f(v)) : FloatOps.f(v);
             default -> Double.longBitsToDouble(v);
         };
@@ -85,12 +86,22 @@ final class ConvertOps {
         double v = sat ? (Double.isNaN(value) ? 0 : Math.max(0.0, Math.min(1.0, value))) : value;
         return switch (to) {
             case F16 -> Float.floatToFloat16((float) v) & 0xFFFFL;
+            case BF16 -> bfloat16((float) v);
             case F32 -> {
                 float f = (float) v;
                 yield FloatOps.bits(ftz ? FloatOps.flush(f) : f);
             }
             default -> Double.doubleToRawLongBits(v);
         };
+    }
+
+    /** {@code f} rounded to bfloat16, to nearest with ties to even; a NaN stays a (quiet) NaN. */
+    private static long bfloat16(float f) {
+        int bits = Float.floatToRawIntBits(f);
+        if (Float.isNaN(f)) {
+            return ((bits >>> 16) | 0x40) & 0xFFFFL;
+        }
+        return ((bits + 0x7FFF + ((bits >>> 16) & 1)) >>> 16) & 0xFFFFL;
     }
 
     private static double round(double f, int mode) {

@@ -53,6 +53,11 @@ final class CtaRunner {
                 run(cta);
             } catch (BackendException e) {
                 state.fail(cta, e);
+            } finally {
+                if (!interpreter.calls.output.isEmpty()) {
+                    state.printed(cta, interpreter.calls.output.toString());
+                    interpreter.calls.output.setLength(0);
+                }
             }
         }
     }
@@ -80,9 +85,11 @@ final class CtaRunner {
                 for (Warp w : warps) {
                     if (w.blocked != 0) {
                         waiting = true;
+                        interpreter.completeBarrier(w);
                         w.release();
                     }
                 }
+                interpreter.resetBarrier();
                 if (!waiting) {
                     return;
                 }
@@ -113,6 +120,7 @@ final class CtaRunner {
         fill(Specials.CTAID_Y, (cta / gx) % gy);
         fill(Specials.CTAID_Z, cta / (gx * gy));
         fill(Specials.SMID, cta % state.launch.multiprocessors());
+        interpreter.resetBarrier();
         Arrays.fill(sharedWords, 0, sharedLength, 0);
         Arrays.fill(localWords, 0, localLength, 0);
         int bx = state.block.x();

@@ -98,6 +98,9 @@ final class Decoder {
         for (Statement s : f.body()) {
             if (s instanceof Instruction in && in.opcode().startsWith("call")) {
                 String name = calleeName(in);
+                if (DeviceCalls.provided(name) >= 0) {
+                    continue;
+                }
                 Function callee = module.functions().get(name);
                 if (callee == null || callee.body().isEmpty()) {
                     throw new BackendException("PTX line " + in.line() + ": call to '" + name
@@ -190,6 +193,11 @@ final class Decoder {
         fixups.add(new Fixup(at + Op.D, current.name(), callee, true, in.line()));
     }
 
+    /** Emits a call of a function {@link DeviceCalls} provides; arguments are (local offset, bytes) pairs. */
+    void deviceCall(Instruction in, int which, int[] arguments, int result) {
+        emit(in, Op.DEVICE_CALL, which, result, table(arguments), arguments.length / 2, 0, 0);
+    }
+
     int table(int... values) {
         int at = table.size();
         for (int v : values) {
@@ -230,6 +238,7 @@ final class Decoder {
         return switch (o) {
             case Operand.Reg r -> register(in, r.name());
             case Operand.Imm i -> constant(Literals.bitsAs(i, type));
+            case Operand.Sym s when s.name().equals("WARP_SZ") -> constant(32 + s.offset());
             case Operand.Sym s -> symbol(in, s.name(), s.offset(), false);
             default -> throw unsupported(in, "operand " + o + " is not a register, literal or symbol");
         };

@@ -45,6 +45,8 @@ final class InstructionDecoder {
             }
             case "shfl" -> shfl(dc, m);
             case "vote" -> vote(dc, m);
+            case "match" -> match(dc, m);
+            case "redux" -> redux(dc, m);
             case "activemask" -> {
                 m.type();
                 m.done();
@@ -106,6 +108,11 @@ final class InstructionDecoder {
             }
         }
         Function f = dc.function(callee);
+        int provided = DeviceCalls.provided(callee);
+        if (provided >= 0 && (f == null || f.body().isEmpty())) {
+            deviceCall(dc, m, provided, arguments, returns);
+            return;
+        }
         if (arguments.size() != f.params().size() || returns.size() != f.returns().size()) {
             throw m.unsupported("call of " + callee + " with " + arguments.size() + " arguments and "
                     + returns.size() + " results, but it declares " + f.params().size() + " and "
@@ -113,6 +120,30 @@ final class InstructionDecoder {
         }
         dc.call(in, callee, copies(dc, m, arguments, f.params(), f.name(), true),
                 copies(dc, m, returns, f.returns(), f.name(), false));
+    }
+
+    private static void deviceCall(Decoder dc, Modifiers m, int which, List<Operand> arguments,
+                                   List<Operand> returns) {
+        int expected = which == DeviceCalls.VPRINTF ? 2 : 5;
+        if (arguments.size() != expected || returns.size() > 1) {
+            throw m.unsupported("a call of " + (which == DeviceCalls.VPRINTF ? "vprintf" : "__assertfail")
+                    + " takes " + expected + " arguments");
+        }
+        int[] pairs = new int[2 * expected];
+        for (int i = 0; i < expected; i++) {
+            pairs[2 * i] = paramOffset(dc, m, arguments.get(i));
+            pairs[2 * i + 1] = dc.localVariable(dc.currentName(), ((Operand.Sym) arguments.get(i)).name()).size();
+        }
+        int result = returns.isEmpty() ? -1 : paramOffset(dc, m, returns.getFirst());
+        dc.deviceCall(m.instruction(), which, pairs, result);
+    }
+
+    private static int paramOffset(Decoder dc, Modifiers m, Operand o) {
+        long offset = o instanceof Operand.Sym s ? dc.localOffset(dc.currentName(), s.name()) : -1;
+        if (offset < 0) {
+            throw m.unsupported("call operand " + o + " is not a .param variable");
+        }
+        return (int) offset;
     }
 
     /** (src, dst, bytes) triples between the caller's call-site parameters and the callee's declared ones. */
@@ -136,8 +167,55 @@ final class InstructionDecoder {
         return out.stream().mapToInt(Integer::intValue).toArray();
     }
 
+    private static void match(Decoder dc, Modifiers m) {
+        Instruction in = m.instruction();
+        m.take("sync");
+        String mode = m.takeAny("any", "all");
+        PtxType t = m.type();
+        m.done();
+        if (mode == null || t.size() < 4) {
+            throw m.unsupported("expected .any or .all and .b32 or .b64");
+        }
+        List<Operand> o = in.operands();
+        int d;
+        int p = -1;
+        if (o.get(0) instanceof Operand.Pair pair) {
+            d = dc.destination(in, pair.first(), true);
+            p = dc.destination(in, pair.second(), true);
+        } else {
+            d = dc.destination(in, o.get(0), true);
+        }
+        int sub = (mode.equals("all") ? Op.MATCH_ALL : 0) | (t.size() == 8 ? Op.MATCH_B64 : 0);
+        dc.emit(in, Op.MATCH, sub, d, dc.source(in, o.get(1), t), 0, 0, p);
+    }
+
+    private static void redux(Decoder dc, Modifiers m) {
+        Instruction in = m.instruction();
+        m.take("sync");
+        String op = m.takeAny("add", "min", "max", "and", "or", "xor");
+        PtxType t = m.type();
+        m.done();
+        if (op == null || t.size() != 4 || t.isFloat()) {
+            throw m.unsupported("expected an operation and a 32-bit integer type");
+        }
+        int sub = switch (op) {
+            case "add" -> Op.REDUX_ADD;
+            case "min" -> t.isSigned() ? Op.REDUX_MIN_S : Op.REDUX_MIN_U;
+            case "max" -> t.isSigned() ? Op.REDUX_MAX_S : Op.REDUX_MAX_U;
+            case "and" -> Op.REDUX_AND;
+            case "or" -> Op.REDUX_OR;
+            default -> Op.REDUX_XOR;
+        };
+        List<Operand> o = in.operands();
+        dc.emit(in, Op.REDUX, sub, dc.destination(in, o.get(0), false), dc.source(in, o.get(1), t), 0, 0, 0);
+    }
+
     private static void barrier(Decoder dc, Modifiers m) {
         Instruction in = m.instruction();
+        if (m.take("red")) {
+            reduction(dc, m);
+            return;
+        }
         if (m.take("warp")) {
             m.take("sync");
             m.done();
@@ -158,6 +236,33 @@ final class InstructionDecoder {
         int id = o.isEmpty() ? dc.constant(0) : dc.source(in, o.get(0), PtxType.U32);
         int count = o.size() > 1 ? dc.source(in, o.get(1), PtxType.U32) : -1;
         dc.emit(in, Op.BAR, 0, 0, id, count, 0, 0);
+    }
+
+    /** {@code bar.red.popc.u32 d, id{, count}, {!}p} and the {@code .and}/{@code .or} forms on predicates. */
+    private static void reduction(Decoder dc, Modifiers m) {
+        Instruction in = m.instruction();
+        m.take("sync");
+        m.take("aligned");
+        String op = m.takeAny("popc", "and", "or");
+        m.type();
+        m.done();
+        List<Operand> o = in.operands();
+        if (op == null || o.size() < 3 || o.size() > 4) {
+            throw m.unsupported("expected .popc, .and or .or, a destination, a barrier and a predicate");
+        }
+        Operand predicate = o.getLast();
+        boolean negated = predicate instanceof Operand.Not;
+        if (predicate instanceof Operand.Not not) {
+            predicate = not.operand();
+        }
+        int sub = switch (op) {
+            case "popc" -> Op.BAR_POPC;
+            case "and" -> Op.BAR_AND;
+            default -> Op.BAR_OR;
+        };
+        int count = o.size() == 4 ? dc.source(in, o.get(2), PtxType.U32) : -1;
+        dc.emit(in, Op.BAR, sub, dc.destination(in, o.get(0), false), dc.source(in, o.get(1), PtxType.U32), count,
+                dc.source(in, predicate, PtxType.PRED), negated ? 1 : 0);
     }
 
     private static void shfl(Decoder dc, Modifiers m) {

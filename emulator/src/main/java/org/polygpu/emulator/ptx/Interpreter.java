@@ -19,16 +19,22 @@ final class Interpreter {
     private final int[] code;
     private final int[] table;
     private final MemoryContext memory;
+    /** vprintf and __assertfail, with what the current CTA printed. */
+    final DeviceCalls calls;
     private final long[] values = new long[32];
     private final long[] predicates = new long[32];
     long warpInstructions;
     long threadInstructions;
     long barriers;
+    /** Threads that reached the pending reducing barrier ({@code bar.red}), and how many with a true predicate. */
+    private int reducingArrivals;
+    private int reducingTrue;
 
     Interpreter(KernelProgram program, MemoryContext memory) {
         this.code = program.code();
         this.table = program.table();
         this.memory = memory;
+        this.calls = new DeviceCalls(memory);
     }
 
     /**
@@ -68,14 +74,19 @@ final class Interpreter {
                     case Op.CVT -> ConvertOps.cvt(r, code, at, exec);
                     case Op.LD -> MemoryOps.load(r, code, table, at, exec, memory);
                     case Op.ST -> MemoryOps.store(r, code, table, at, exec, memory);
+                    case Op.COPY_ASYNC -> MemoryOps.copyAsync(r, code, table, at, exec, memory);
+                    case Op.MBARRIER -> MbarrierOps.execute(r, code, at, exec, memory);
                     case Op.ATOM -> AtomicOps.execute(r, code, table, at, exec, memory);
                     case Op.SHFL -> WarpOps.shfl(r, code, at, exec, values, predicates);
                     case Op.VOTE -> WarpOps.vote(r, code, at, exec);
+                    case Op.MATCH -> WarpOps.match(r, code, at, exec);
+                    case Op.REDUX -> WarpOps.redux(r, code, at, exec);
                     case Op.ACTIVEMASK -> WarpOps.fill(r, code[at + Op.D], exec, active & 0xFFFF_FFFFL);
                     case Op.CLOCK -> WarpOps.fill(r, code[at + Op.D], exec, w.issued + warpCount);
                     case Op.ISSPACEP -> WarpOps.isspacep(r, code, at, exec);
                     case Op.PACK -> WarpOps.pack(r, code, table, at, exec);
                     case Op.UNPACK -> WarpOps.unpack(r, code, table, at, exec);
+                    case Op.DEVICE_CALL -> calls.call(code, table, at, exec);
                     case Op.NOP -> { }
                     case Op.TRAP -> {
                         if (exec != 0) {
@@ -133,12 +144,52 @@ final class Interpreter {
             case Op.EXIT -> w.exit(pc, exec);
             case Op.BAR -> {
                 barriers++;
+                if (code[at + Op.SUB] != Op.BAR_PLAIN) {
+                    contribute(w.regs, at, exec);
+                }
                 w.arrive(pc, exec);
             }
             case Op.CALL -> call(w, at, pc, exec);
             case Op.RET -> ret(w, pc, exec);
             default -> throw new IllegalStateException("unknown opcode " + op + " at pc " + pc);
         }
+    }
+
+    private void contribute(long[] r, int at, int exec) {
+        int c = code[at + Op.C];
+        long negated = code[at + Op.X];
+        for (int m = exec; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            reducingArrivals++;
+            if (((r[c + l] & 1) ^ negated) != 0) {
+                reducingTrue++;
+            }
+        }
+    }
+
+    /**
+     * The CTA's barrier completes: lanes of {@code w} blocked at a reducing barrier receive its result (threads that
+     * exited take no part, as they count as arrived without a predicate).
+     */
+    void completeBarrier(Warp w) {
+        for (int m = w.blocked; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            int at = (w.lanePc[l] - 1) * Op.WIDTH;
+            int sub = code[at + Op.SUB];
+            if (code[at] == Op.BAR && sub != Op.BAR_PLAIN) {
+                w.regs[code[at + Op.D] + l] = switch (sub) {
+                    case Op.BAR_POPC -> reducingTrue;
+                    case Op.BAR_AND -> reducingTrue == reducingArrivals ? 1 : 0;
+                    default -> reducingTrue > 0 ? 1 : 0;
+                };
+            }
+        }
+    }
+
+    /** Starts counting for the next reducing barrier, once every warp has its result. */
+    void resetBarrier() {
+        reducingArrivals = 0;
+        reducingTrue = 0;
     }
 
     private void call(Warp w, int at, int pc, int exec) {

@@ -2,6 +2,8 @@ package org.polygpu.emulator.ptx;
 
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.polygpu.backend.BackendException;
 import org.polygpu.backend.Dim3;
@@ -31,6 +33,7 @@ final class LaunchState {
     private volatile long stopAt = Long.MAX_VALUE;
     private long failedCta = Long.MAX_VALUE;
     private BackendException failure;
+    private final Map<Long, String> printed = new TreeMap<>();
 
     LaunchState(KernelProgram program, PtxLaunch launch) {
         this.program = program;
@@ -93,6 +96,16 @@ final class LaunchState {
         }
     }
 
+    /** Keeps what CTA {@code cta} printed. */
+    synchronized void printed(long cta, String text) {
+        printed.put(cta, text);
+    }
+
+    /** What the CTAs printed, in CTA order, so that the output does not depend on how the workers interleaved. */
+    synchronized String output() {
+        return String.join("", printed.values());
+    }
+
     synchronized BackendException failure() {
         return failure;
     }
@@ -110,7 +123,7 @@ final class LaunchState {
     }
 
     BackendException memcheck(MemoryFault f, long cta, Warp w) {
-        return new BackendException("memcheck: kernel '" + kernelName() + "' block " + blockOf(cta) + " thread "
+        return new BackendException(f.kind + ": kernel '" + kernelName() + "' block " + blockOf(cta) + " thread "
                 + threadOf(w.index * 32 + f.lane) + ": " + f.getMessage() + " (" + program.where(Math.max(f.pc, 0))
                 + ")");
     }

@@ -26,6 +26,8 @@ final class MemoryDecoder {
             case "st" -> access(dc, m, false);
             case "atom", "red" -> atomic(dc, m);
             case "cvta" -> cvta(dc, m);
+            case "cp" -> copyAsync(dc, m);
+            case "mbarrier" -> mbarrier(dc, m);
             case "isspacep" -> {
                 int space = space(m);
                 m.done();
@@ -142,6 +144,77 @@ final class MemoryDecoder {
         } else {
             dc.emit(in, Op.INT, to ? Op.ISUB : Op.IADD, d, a, dc.constant(window), 0, t.ordinal());
         }
+    }
+
+    /**
+     * {@code cp.async}: the copy ({@code .ca} or {@code .cg}, shared from global, with an optional source size) is
+     * done at once, so {@code commit_group}, {@code wait_group} and {@code wait_all} have nothing to do, and an
+     * {@code mbarrier.arrive} that counts the copies' completion (the form without {@code .noinc}) changes nothing.
+     */
+    private static void copyAsync(Decoder dc, Modifiers m) {
+        Instruction in = m.instruction();
+        if (!m.take("async")) {
+            throw m.unsupported("only cp.async is supported");
+        }
+        if (m.takeAny("commit_group", "wait_group", "wait_all") != null || (m.take("mbarrier") && m.take("arrive"))) {
+            m.ignore("shared", "shared::cta", "b64");
+            m.done();
+            dc.emit(in, Op.NOP, 0, 0, 0, 0, 0, 0);
+            return;
+        }
+        m.ignore("ca", "cg");
+        boolean toShared = m.takeAny("shared", "shared::cta") != null;
+        boolean fromGlobal = m.take("global");
+        m.done();
+        List<Operand> o = in.operands();
+        if (!toShared || !fromGlobal || o.size() < 3 || !(o.get(0) instanceof Operand.Addr d)
+                || !(o.get(1) instanceof Operand.Addr s) || !(o.get(2) instanceof Operand.Imm size)) {
+            throw m.unsupported("expected cp.async.shared.global [dst], [src], size{, src-size}");
+        }
+        Address dst = address(dc, m, d, Op.SHARED);
+        Address src = address(dc, m, s, Op.GLOBAL);
+        if (o.size() > 3 && o.get(3) instanceof Operand.Reg r && dc.registerType(in, r.name()) == PtxType.PRED) {
+            throw m.unsupported("the ignore-src predicate is not supported");
+        }
+        int srcSize = o.size() > 3 ? dc.source(in, o.get(3), PtxType.U32) : -1;
+        int table = dc.table(dst.offset(), src.offset(), (int) size.bits(), (dst.narrow() ? 1 : 0)
+                | (src.narrow() ? 2 : 0));
+        dc.emit(in, Op.COPY_ASYNC, 0, dst.register(), src.register(), 0, srcSize, table);
+    }
+
+    /** {@code mbarrier}: {@code init}, {@code arrive}, {@code arrive_drop}, {@code test_wait}, {@code try_wait}. */
+    private static void mbarrier(Decoder dc, Modifiers m) {
+        Instruction in = m.instruction();
+        String op = m.takeAny("init", "arrive", "arrive_drop", "test_wait", "try_wait", "inval");
+        m.take("parity");
+        m.ignore("release", "acquire", "relaxed", "cta", "cluster");
+        int space = space(m);
+        m.take("b64");
+        m.done();
+        if (op == null || (space != Op.SHARED && space != Op.GENERIC)) {
+            throw m.unsupported("expected init, arrive, arrive_drop, test_wait, try_wait or inval on shared memory");
+        }
+        int kind = switch (op) {
+            case "init" -> MbarrierOps.INIT;
+            case "arrive" -> MbarrierOps.ARRIVE;
+            case "arrive_drop" -> MbarrierOps.ARRIVE_DROP;
+            case "inval" -> MbarrierOps.INVALIDATE;
+            default -> MbarrierOps.TEST_WAIT;
+        };
+        List<Operand> o = in.operands();
+        int first = kind == MbarrierOps.INIT || kind == MbarrierOps.INVALIDATE ? 0 : 1;
+        if (o.size() <= first || !(o.get(first) instanceof Operand.Addr addr)) {
+            throw m.unsupported("expected an address operand [...]");
+        }
+        Address a = address(dc, m, addr, space);
+        int d = first == 0 ? -1 : dc.destination(in, o.get(0), true);
+        int b = o.size() > first + 1 ? dc.source(in, o.get(first + 1), kind == MbarrierOps.TEST_WAIT ? PtxType.B64
+                : PtxType.U32) : -1;
+        boolean needsOperand = kind == MbarrierOps.INIT || kind == MbarrierOps.TEST_WAIT;
+        if (needsOperand && b < 0 || kind == MbarrierOps.TEST_WAIT && d < 0) {
+            throw m.unsupported("missing operand");
+        }
+        dc.emit(in, Op.MBARRIER, kind, d, a.register(), b, a.offset(), a.space() | (a.narrow() ? Op.ADDRESS32 : 0));
     }
 
     /** Removes the state-space modifier; none means generic addressing. */

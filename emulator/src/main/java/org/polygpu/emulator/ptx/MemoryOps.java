@@ -79,6 +79,38 @@ final class MemoryOps {
         countShared(ctx, space, mask);
     }
 
+    /** {@code cp.async}: copies now; bytes past the source size are zero-filled, as PTX defines. */
+    static void copyAsync(long[] r, int[] code, int[] table, int pc, int mask, MemoryContext ctx) {
+        int dst = code[pc + Op.D];
+        int src = code[pc + Op.A];
+        int srcSize = code[pc + Op.C];
+        int t = code[pc + Op.X];
+        int size = table[t + 2];
+        int narrow = table[t + 3];
+        long previous = -1;
+        for (int m = mask; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            long from = ((narrow & 2) != 0 ? r[src + l] & M32 : r[src + l]) + table[t + 1];
+            long to = ((narrow & 1) != 0 ? r[dst + l] & M32 : r[dst + l]) + table[t];
+            int bytes = srcSize < 0 ? size : (int) Math.min(size, r[srcSize + l] & M32);
+            long at = ctx.resolve(Op.SHARED, to, size, l, true);
+            MemorySegment shared = ctx.segment;
+            shared.asSlice(at, size).fill((byte) 0);
+            if (bytes == 0) {
+                continue;
+            }
+            int span = Integer.bitCount(bytes) == 1 ? bytes : 1;
+            for (int k = 0; k < bytes; k += span) {
+                long in = ctx.resolve(Op.GLOBAL, from + k, span, l, false);
+                MemorySegment.copy(ctx.segment, in, shared, at + k, span);
+            }
+            previous = count(ctx, Op.GLOBAL, ctx.segment, from, bytes, previous);
+        }
+        if (mask != 0) {
+            ctx.sharedAccesses++;
+        }
+    }
+
     static long read(MemorySegment s, long at, int kind) {
         return switch (kind) {
             case Op.U8 -> s.get(JAVA_BYTE, at) & 0xFFL;

@@ -48,7 +48,7 @@ final class Op {
     static final int CALL = 11;
     static final int RET = 12;
     static final int EXIT = 13;
-    /** CTA barrier. */
+    /** CTA barrier; a = barrier id, b = thread count or -1; sub = a BAR_* reduction with d, c and x as noted there. */
     static final int BAR = 14;
     /** Warp shuffle; sub = mode; d = value, x = predicate destination or -1; a, b, c as in PTX. */
     static final int SHFL = 15;
@@ -68,6 +68,20 @@ final class Op {
     static final int UNPACK = 22;
     /** Aborts the kernel. */
     static final int TRAP = 23;
+    /** Warp match; sub = {@link #MATCH_ALL} or not, | 64 for .b64; d, a = value, x = predicate destination or -1. */
+    static final int MATCH = 24;
+    /** Warp reduction {@code redux.sync}; sub = one of the REDUX_* operations; d, a = value. */
+    static final int REDUX = 25;
+    /** A call of a function the emulator provides ({@link DeviceCalls}: vprintf, __assertfail); operands there. */
+    static final int DEVICE_CALL = 26;
+    /**
+     * {@code cp.async} from global to shared memory, done at once (a later wait_group then has nothing to wait for):
+     * d = shared address register, a = global address register, c = source size register or -1, x = table index of
+     * (shared offset, global offset, copy size, narrow-address flags: 1 shared, 2 global).
+     */
+    static final int COPY_ASYNC = 27;
+    /** An {@code mbarrier} operation ({@link MbarrierOps}); sub = its kind, c = address offset, x = space | flags. */
+    static final int MBARRIER = 28;
 
     // Integer variants (sub of INT). Variants marked (t) read x as the operand type.
     static final int IADD = 0;
@@ -116,12 +130,37 @@ final class Op {
     static final int IMAD24_LO = 38;
     static final int IPRED_NOT = 39;
     static final int ISAD = 40;
+    /** (t) bit position of the most significant non-sign bit; {@link #SHIFTAMT} gives the left shift instead. */
+    static final int IBFIND = 41;
+    /** d = position of the c-th set bit of a counted from bit b (PTX's fns). */
+    static final int IFNS = 42;
+    /** d = c + dot product of the bytes of a and b; signedness from {@link #SIGNED_A} and {@link #SIGNED_B}. */
+    static final int IDP4A = 43;
+    /** d = c + dot product of the halves of a and two bytes of b (the upper two with {@link #HIGH}). */
+    static final int IDP2A = 44;
+    /**
+     * SIMD absolute differences of the bytes (or halves, with {@link #HIGH}) of a and b: merged over c, or summed
+     * into c with {@link #ACCUMULATE}; signedness from {@link #SIGNED_A} and {@link #SIGNED_B}.
+     */
+    static final int IVABSDIFF = 45;
+    /** Packed 16-bit pairs ({@code .u16x2}, {@code .s16x2}); c = IADD, ISUB, IMIN or IMAX. */
+    static final int IPAIRS = 46;
     /** Carry variant flags, in bits 8.. of sub. */
     static final int CARRY_IN = 1 << 8;
     static final int CARRY_OUT = 1 << 9;
     static final int CARRY_HI = 1 << 10;
     /** Bit of sub of {@link #IBFI}: 64-bit operands (x holds the length register instead of the type). */
     static final int WIDE = 1 << 11;
+    /** Bit of sub of {@link #IBFIND}: the shift amount that makes the found bit the most significant. */
+    static final int SHIFTAMT = 1 << 12;
+    /** Bits of sub of {@link #IDP4A} and {@link #IDP2A}: signed operands, and dp2a's upper bytes of b. */
+    static final int SIGNED_A = 1 << 12;
+    static final int SIGNED_B = 1 << 13;
+    static final int HIGH = 1 << 14;
+    /** Bit of sub of {@link #IVABSDIFF}: add the element results to c (PTX's {@code .add}). */
+    static final int ACCUMULATE = 1 << 15;
+    /** Bit of sub of {@link #IPAIRS}, {@link #IMIN} and {@link #IMAX}: negative results become 0 ({@code .relu}). */
+    static final int RELU = 1 << 16;
 
     // Floating-point variants (sub of FLOAT); F64 added to a variant selects double precision.
     static final int FADD = 0;
@@ -195,6 +234,23 @@ final class Op {
     static final int VOTE_ANY = 1;
     static final int VOTE_UNI = 2;
     static final int VOTE_BALLOT = 3;
+    /** Sub of {@link #MATCH}: all lanes must agree (else any lanes with the same value). */
+    static final int MATCH_ALL = 1;
+    /** Sub bit of {@link #MATCH}: 64-bit values. */
+    static final int MATCH_B64 = 64;
+    static final int REDUX_ADD = 0;
+    static final int REDUX_MIN_U = 1;
+    static final int REDUX_MIN_S = 2;
+    static final int REDUX_MAX_U = 3;
+    static final int REDUX_MAX_S = 4;
+    static final int REDUX_AND = 5;
+    static final int REDUX_OR = 6;
+    static final int REDUX_XOR = 7;
+    // Barrier reductions (sub of BAR): the result goes to d at release, from predicate c (negated when x is 1).
+    static final int BAR_PLAIN = 0;
+    static final int BAR_POPC = 1;
+    static final int BAR_AND = 2;
+    static final int BAR_OR = 3;
 
     // Atomic operations (first word of an ATOM's table entry).
     static final int ATOM_ADD = 0;
@@ -215,7 +271,7 @@ final class Op {
         return switch (t) {
             case U8, B8 -> U8;
             case S8 -> S8;
-            case U16, B16, F16 -> U16;
+            case U16, B16, F16, BF16 -> U16;
             case S16 -> S16;
             case S32 -> S32;
             case U32, B32, F32 -> U32;

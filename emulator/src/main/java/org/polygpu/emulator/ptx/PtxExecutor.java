@@ -46,6 +46,9 @@ public final class PtxExecutor implements AutoCloseable {
     /**
      * Executes {@code launch} to completion: its loads, stores and atomics act on the launch's memory now.
      *
+     * <p>What the kernel printed goes to the launch's {@link PtxLaunch#output()} once, in CTA order, also when the
+     * launch fails.
+     *
      * @return the launch's counters
      * @throws BackendException on a memcheck violation (naming kernel, block, thread, address, size and PTX line), a
      *                          trap, or an exhausted instruction budget; the memory holds what the CTAs that ran wrote
@@ -55,6 +58,10 @@ public final class PtxExecutor implements AutoCloseable {
         LaunchState state = new LaunchState(program, launch);
         int workers = program.orderedCtas() ? 1 : (int) Math.min(parallelism, state.ctas);
         List<CtaRunner> runners = workers == 1 ? List.of(work(state, 0)) : runParallel(state, workers);
+        String printed = state.output();
+        if (!printed.isEmpty()) {
+            launch.output().accept(printed);
+        }
         BackendException failure = state.failure();
         if (failure != null) {
             throw failure;

@@ -13,7 +13,9 @@ public enum PtxType {
     U8(1, Kind.UNSIGNED), U16(2, Kind.UNSIGNED), U32(4, Kind.UNSIGNED), U64(8, Kind.UNSIGNED),
     B8(1, Kind.BITS), B16(2, Kind.BITS), B32(4, Kind.BITS), B64(8, Kind.BITS), B128(16, Kind.BITS),
     F16(2, Kind.FLOAT), F32(4, Kind.FLOAT), F64(8, Kind.FLOAT),
-    PRED(1, Kind.PREDICATE);
+    PRED(1, Kind.PREDICATE),
+    /** bfloat16: the upper half of an IEEE single (sm_80 and later convert to and from it). */
+    BF16(2, Kind.FLOAT);
 
     /** The family of a type. */
     public enum Kind { SIGNED, UNSIGNED, BITS, FLOAT, PREDICATE }
@@ -70,6 +72,7 @@ public enum PtxType {
             case "b64" -> Optional.of(B64);
             case "b128" -> Optional.of(B128);
             case "f16" -> Optional.of(F16);
+            case "bf16" -> Optional.of(BF16);
             case "f32" -> Optional.of(F32);
             case "f64" -> Optional.of(F64);
             case "pred" -> Optional.of(PRED);
@@ -87,7 +90,7 @@ public enum PtxType {
             case S16 -> (short) raw;
             case S32 -> (int) raw;
             case U8, B8, PRED -> raw & 0xFFL;
-            case U16, B16, F16 -> raw & 0xFFFFL;
+            case U16, B16, F16, BF16 -> raw & 0xFFFFL;
             case U32, B32, F32 -> raw & 0xFFFF_FFFFL;
             default -> raw;
         };

@@ -1,9 +1,9 @@
 package org.polygpu.emulator.ptx;
 
 /**
- * Instructions that work across the lanes of a warp or on whole registers: shuffles, votes, pack and unpack of
- * vector moves, and writes of one value to every lane. The member mask of {@code .sync} forms is not checked: the
- * lanes executing the instruction take part.
+ * Instructions that work across the lanes of a warp or on whole registers: shuffles, votes, matches, reductions,
+ * pack and unpack of vector moves, and writes of one value to every lane. The member mask of {@code .sync} forms is
+ * not checked: the lanes executing the instruction take part.
  */
 final class WarpOps {
     private WarpOps() {
@@ -76,6 +76,66 @@ final class WarpOps {
             default -> ballot & 0xFFFF_FFFFL;
         };
         fill(r, code[pc + Op.D], exec, result);
+    }
+
+    /**
+     * {@code match.any}: each lane gets the mask of executing lanes holding its value; {@code match.all}: each lane
+     * gets the executing lanes' mask when all hold the same value, else 0, and the predicate says which.
+     */
+    static void match(long[] r, int[] code, int pc, int exec) {
+        int sub = code[pc + Op.SUB];
+        int d = code[pc + Op.D];
+        int a = code[pc + Op.A];
+        int p = code[pc + Op.X];
+        long width = (sub & Op.MATCH_B64) != 0 ? -1L : 0xFFFF_FFFFL;
+        boolean all = (sub & Op.MATCH_ALL) != 0;
+        int first = Integer.numberOfTrailingZeros(exec);
+        boolean same = true;
+        for (int m = exec; m != 0; m &= m - 1) {
+            same &= ((r[a + Integer.numberOfTrailingZeros(m)] ^ r[a + first]) & width) == 0;
+        }
+        for (int m = exec; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            int peers = 0;
+            if (all) {
+                peers = same ? exec : 0;
+            } else {
+                for (int n = exec; n != 0; n &= n - 1) {
+                    int k = Integer.numberOfTrailingZeros(n);
+                    if (((r[a + k] ^ r[a + l]) & width) == 0) {
+                        peers |= 1 << k;
+                    }
+                }
+            }
+            if (d >= 0) {
+                r[d + l] = peers & 0xFFFF_FFFFL;
+            }
+            if (p >= 0) {
+                r[p + l] = same ? 1 : 0;
+            }
+        }
+    }
+
+    /** {@code redux.sync}: the executing lanes' 32-bit values reduced, given to each of them. */
+    static void redux(long[] r, int[] code, int pc, int exec) {
+        int op = code[pc + Op.SUB];
+        int a = code[pc + Op.A];
+        int first = Integer.numberOfTrailingZeros(exec);
+        int v = exec == 0 ? 0 : (int) r[a + first];
+        for (int m = exec & (exec - 1); m != 0; m &= m - 1) {
+            int x = (int) r[a + Integer.numberOfTrailingZeros(m)];
+            v = switch (op) {
+                case Op.REDUX_ADD -> v + x;
+                case Op.REDUX_MIN_U -> Integer.compareUnsigned(v, x) <= 0 ? v : x;
+                case Op.REDUX_MIN_S -> Math.min(v, x);
+                case Op.REDUX_MAX_U -> Integer.compareUnsigned(v, x) >= 0 ? v : x;
+                case Op.REDUX_MAX_S -> Math.max(v, x);
+                case Op.REDUX_AND -> v & x;
+                case Op.REDUX_OR -> v | x;
+                default -> v ^ x;
+            };
+        }
+        fill(r, code[pc + Op.D], exec, v & 0xFFFF_FFFFL);
     }
 
     /** Writes {@code value} to register {@code d} of every lane in {@code exec}. */

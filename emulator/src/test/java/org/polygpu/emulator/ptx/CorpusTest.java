@@ -13,8 +13,13 @@ import org.polygpu.backend.Dim3;
  * its README gives: bit-exact where NVRTC's contraction into {@code fma.rn} is reproduced with {@link Math#fma}.
  */
 class CorpusTest {
+    /** The architecture the corpus is compiled for from source, or null for the PTX fixtures (compute_70). */
+    static final ThreadLocal<String> ARCHITECTURE = new ThreadLocal<>();
+
     static PtxModule corpus(String name) {
-        return TestDevice.module("/org/polygpu/emulator/corpus/ptx/" + name + ".ptx");
+        String arch = ARCHITECTURE.get();
+        return arch == null ? TestDevice.module("/org/polygpu/emulator/corpus/ptx/" + name + ".ptx")
+                : CudaCompiler.corpus(name, arch);
     }
 
     @Test

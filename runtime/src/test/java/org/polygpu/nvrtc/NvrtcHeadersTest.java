@@ -1,0 +1,97 @@
+package org.polygpu.nvrtc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The CUDA headers found beside NVRTC, and C library headers for printf and assert, in every compilation. */
+class NvrtcHeadersTest {
+    @TempDir
+    Path dir;
+
+    private Path touch(String relative) throws IOException {
+        Path p = dir.resolve(relative);
+        Files.createDirectories(p.getParent());
+        return Files.writeString(p, "");
+    }
+
+    @Test
+    void besideAWheelAreTheRuntimeAndCcclWheelsIncludeDirectories() throws IOException {
+        Path library = touch("site/nvidia/cuda_nvrtc/lib/libnvrtc.so.12");
+        assertEquals(List.of(), NvrtcHeaders.beside(library), "none installed");
+        Files.createDirectories(dir.resolve("site/nvidia/cuda_runtime/include"));
+        Files.createDirectories(dir.resolve("site/nvidia/cuda_cccl/include"));
+        assertEquals(List.of(dir.resolve("site/nvidia/cuda_runtime/include"),
+                dir.resolve("site/nvidia/cuda_cccl/include")), NvrtcHeaders.beside(library));
+    }
+
+    @Test
+    void besideAToolkitAreItsIncludeAndCcclDirectories() throws IOException {
+        Path library = touch("cuda-13.0/lib64/libnvrtc.so.13");
+        Files.createDirectories(dir.resolve("cuda-13.0/include/cccl"));
+        assertEquals(List.of(dir.resolve("cuda-13.0/include/cccl"), dir.resolve("cuda-13.0/include")),
+                NvrtcHeaders.beside(library));
+        Path wheel13 = touch("site/nvidia/cu13/lib/libnvrtc.so.13");
+        Files.createDirectories(dir.resolve("site/nvidia/cu13/include"));
+        assertEquals(List.of(dir.resolve("site/nvidia/cu13/include")), NvrtcHeaders.beside(wheel13));
+    }
+
+    private static Nvrtc nvrtc() {
+        Assumptions.assumeTrue(NvrtcLibrary.system(null).find().isPresent(), "NVRTC is not installed");
+        return Nvrtc.load(null);
+    }
+
+    /** NVRTC has printf and assert built in but no header for them: real code's includes must not stop it. */
+    @Test
+    void cLibraryIncludesForPrintfAndAssertCompile() {
+        String source = """
+                #include <cstdio>
+                #include <stdio.h>
+                #include <cassert>
+                #include <assert.h>
+                extern "C" __global__ void k(const int *a) {
+                    std::printf("%d\\n", a[0]);
+                    assert(a[0] > 0);
+                }
+                """;
+        String ptx = nvrtc().compile(source, "k.cu", List.of("--gpu-architecture=compute_70"), List.of()).ptx();
+        assertTrue(ptx.contains("vprintf") && ptx.contains("__assertfail"), ptx);
+    }
+
+    /** Includes as NVIDIA's samples write them; needs the header wheels scripts/install-nvrtc.sh installs. */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"compute_70", "compute_80", "compute_90"})
+    void cooperativeGroupsHalfBfloatLibcxxAndCubCompile(String arch) {
+        Nvrtc nvrtc = nvrtc();
+        Assumptions.assumeFalse(nvrtc.includeDirectories().isEmpty(), "no CUDA headers beside NVRTC");
+        String source = """
+                #include <cooperative_groups.h>
+                #include <cooperative_groups/reduce.h>
+                #include <cuda_fp16.h>
+                #include <cuda_bf16.h>
+                #include <cuda/std/cstdint>
+                #include <cub/block/block_reduce.cuh>
+                namespace cg = cooperative_groups;
+                extern "C" __global__ void k(float *out, const float *in) {
+                    cg::thread_block_tile<32> warp = cg::tiled_partition<32>(cg::this_thread_block());
+                    typedef cub::BlockReduce<float, 128> Reduce;
+                    __shared__ typename Reduce::TempStorage tmp;
+                    cuda::std::uint32_t i = threadIdx.x;
+                    float v = __half2float(__float2half(in[i])) + __bfloat162float(__float2bfloat16(in[i]));
+                    float s = Reduce(tmp).Sum(v) + cg::reduce(warp, v, cg::plus<float>());
+                    if (i == 0) out[blockIdx.x] = s;
+                }
+                """;
+        NvrtcResult r = nvrtc.compile(source, "samples.cu", List.of("--gpu-architecture=" + arch), List.of());
+        assertTrue(r.ptx().contains(".entry k"), r.log());
+    }
+}
