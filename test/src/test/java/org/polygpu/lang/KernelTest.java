@@ -60,6 +60,31 @@ class KernelTest {
     }
 
     @Test
+    void namespacedTemplateWithSuffixedAndNestedArgumentsIsInstantiatedByItsName() {
+        String source = """
+                namespace ns {
+                template <typename T> struct Box { typedef T type; };
+                template <typename T, unsigned int Add, unsigned long Mul>
+                __global__ void affine(T *x, int n) {
+                    int i = blockIdx.x * blockDim.x + threadIdx.x;
+                    if (i < n) x[i] = x[i] * (T) Mul + (T) Add;
+                }
+                }
+                """;
+        Value affine = cu.getMember("buildkernel").execute(source,
+                "ns::affine<ns::Box<int>::type, 1U, 3UL>(x: inout pointer sint32, n: sint32)");
+        Value x = intArray(100);
+        for (int i = 0; i < 100; i++) {
+            x.setArrayElement(i, i);
+        }
+        affine.execute(4, 32).execute(x, 100);
+        for (int i = 0; i < 100; i++) {
+            assertEquals(3 * i + 1, x.getArrayElement(i).asInt(), "x[" + i + "]");
+        }
+        assertEquals("ns::affine<ns::Box<int>::type,1U,3UL>", affine.getMember("name").asString());
+    }
+
+    @Test
     void tiledMatrixMultiplyWithDynamicSharedMemory() {
         int n = 128;
         Value matmul = cu.getMember("buildkernel").execute(Kernels.MATMUL,

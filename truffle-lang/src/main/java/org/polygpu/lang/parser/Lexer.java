@@ -7,22 +7,37 @@ import java.util.List;
  * Splits text into {@link Token}s: identifiers, integer and floating-point literals, single- or double-quoted
  * strings, the punctuation {@code [ ] ( ) , : :: + - * / % < >}, with white space and {@code //} and
  * {@code /* *}{@code /} comments skipped. Errors are reported through {@link SyntaxErrors}.
+ *
+ * <p>Kernel signatures are lexed with C literals: a number may then be hexadecimal ({@code 0x1F}) and carry C's
+ * suffixes ({@code 1U}, {@code 2UL}, {@code 1.0f}), as template arguments in a kernel's name do. The token keeps the
+ * literal's spelling, since only NVRTC reads it.
  */
 final class Lexer {
     private static final String SINGLE = "[](),:+-*/%<>";
 
     private final String text;
     private final SyntaxErrors errors;
+    private final boolean cLiterals;
     private int pos;
 
-    private Lexer(String text, SyntaxErrors errors) {
+    private Lexer(String text, SyntaxErrors errors, boolean cLiterals) {
         this.text = text;
         this.errors = errors;
+        this.cLiterals = cLiterals;
     }
 
     /** Every token of {@code text}, ending with an {@code END} token. */
     static List<Token> tokens(String text, SyntaxErrors errors) {
-        Lexer lexer = new Lexer(text, errors);
+        return tokens(text, errors, false);
+    }
+
+    /** Every token of a kernel signature, whose numbers are C literals, ending with an {@code END} token. */
+    static List<Token> signatureTokens(String text, SyntaxErrors errors) {
+        return tokens(text, errors, true);
+    }
+
+    private static List<Token> tokens(String text, SyntaxErrors errors, boolean cLiterals) {
+        Lexer lexer = new Lexer(text, errors, cLiterals);
         List<Token> tokens = new ArrayList<>();
         Token t;
         do {
@@ -84,6 +99,13 @@ final class Lexer {
     }
 
     private Token number(int start) {
+        if (cLiterals && (text.startsWith("0x", pos) || text.startsWith("0X", pos))) {
+            pos += 2;
+            while (pos < text.length() && Character.digit(text.charAt(pos), 16) >= 0) {
+                pos++;
+            }
+            return suffixed(start, false);
+        }
         boolean floating = false;
         while (pos < text.length()) {
             char c = text.charAt(pos);
@@ -97,6 +119,17 @@ final class Lexer {
                 }
             } else {
                 break;
+            }
+        }
+        return suffixed(start, floating);
+    }
+
+    /** Ends a number at {@code pos}, after C's suffixes where they are allowed. */
+    private Token suffixed(int start, boolean floating) {
+        if (cLiterals) {
+            while (pos < text.length() && "uUlLfF".indexOf(text.charAt(pos)) >= 0) {
+                floating |= "fF".indexOf(text.charAt(pos)) >= 0;
+                pos++;
             }
         }
         if (pos < text.length() && Character.isJavaIdentifierPart(text.charAt(pos))) {

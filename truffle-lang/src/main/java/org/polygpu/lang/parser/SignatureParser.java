@@ -12,7 +12,10 @@ import org.polygpu.sched.Parameter;
  *
  * <ul>
  * <li>NIDL: {@code name(x: in pointer float, y: out pointer float, z: inout pointer double, n: sint32)}; a pointer
- * without a direction is {@code inout}; the name may carry template arguments ({@code inc_kernel<int>}).</li>
+ * without a direction is {@code inout}; the name is the expression NVRTC instantiates: it may be qualified
+ * ({@code ns::k}) and carry template arguments, nested ones and C literals included
+ * ({@code mergeSortSharedKernel<1U>}, {@code f<A<int>, 2UL>}). The name keeps its tokens, with one space only between
+ * two words ({@code f<unsigned int,1.0f>}).</li>
  * <li>Legacy NFI: {@code "pointer, const pointer, sint32"} with the name given apart; {@code const pointer} and
  * {@code pointer const} are read-only, a plain {@code pointer} is read and written; parameters are named
  * {@code arg1}, {@code arg2}, ...</li>
@@ -30,7 +33,7 @@ public final class SignatureParser {
     private SignatureParser(String what, String text) {
         this.text = text;
         this.errors = SyntaxErrors.of(what, text);
-        this.tokens = Lexer.tokens(text, errors);
+        this.tokens = Lexer.signatureTokens(text, errors);
     }
 
     /** A kernel name and its parameters. */
@@ -118,23 +121,46 @@ public final class SignatureParser {
 
     /** An identifier, possibly qualified ({@code ns::f}) and with balanced template arguments. */
     private String kernelName() {
-        int start = peek().start();
+        int first = pos;
+        if (peek().is("::")) {
+            advance();
+        }
         word("a kernel name");
         while (peek().is("::")) {
             advance();
             word("a name after '::'");
         }
         if (peek().is("<")) {
-            int depth = 0;
-            do {
-                Token t = advance();
-                if (t.kind() == Token.Kind.END) {
-                    throw errors.at(start, text.length() - start, "template arguments are not closed with '>'");
-                }
-                depth += t.is("<") ? 1 : t.is(">") ? -1 : 0;
-            } while (depth > 0);
+            templateArguments(peek().start());
         }
-        return text.substring(start, tokens.get(pos - 1).start() + tokens.get(pos - 1).length()).replace(" ", "");
+        StringBuilder name = new StringBuilder();
+        for (int i = first; i < pos; i++) {
+            if (i > first && isWord(tokens.get(i - 1)) && isWord(tokens.get(i))) {
+                name.append(' ');
+            }
+            name.append(tokens.get(i).text());
+        }
+        return name.toString();
+    }
+
+    /** Skips balanced {@code <...>}; a parenthesis inside (as in {@code (1 > 0)}) hides its angle brackets. */
+    private void templateArguments(int start) {
+        int angles = 0;
+        int parens = 0;
+        do {
+            Token t = advance();
+            if (t.kind() == Token.Kind.END) {
+                throw errors.at(start, text.length() - start, "template arguments are not closed with '>'");
+            }
+            parens += t.is("(") ? 1 : t.is(")") ? -1 : 0;
+            if (parens == 0) {
+                angles += t.is("<") ? 1 : t.is(">") ? -1 : 0;
+            }
+        } while (angles > 0);
+    }
+
+    private static boolean isWord(Token t) {
+        return t.kind() == Token.Kind.IDENTIFIER || t.kind() == Token.Kind.INTEGER || t.kind() == Token.Kind.FLOAT;
     }
 
     private Parameter nidlParameter(List<Parameter> before) {

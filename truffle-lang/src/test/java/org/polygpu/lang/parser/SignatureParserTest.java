@@ -32,6 +32,30 @@ class SignatureParserTest {
         assertEquals(List.of(), SignatureParser.nidl("noargs()").parameters());
     }
 
+    @ParameterizedTest
+    @CsvSource(delimiter = ';', value = {
+        "mergeSortSharedKernel<1U>(d: inout pointer uint32); mergeSortSharedKernel<1U>",
+        "k<2UL, 0x1Fu, -3ll>(); k<2UL,0x1Fu,-3ll>",
+        "scale<1.0f, 2.5e-3F>(x: pointer float); scale<1.0f,2.5e-3F>",
+        "flag< true >(); flag<true>",
+        "f<A<int>, 3>(x: pointer float); f<A<int>,3>",
+        "f<A<B<int>>>(); f<A<B<int>>>",
+        "ns::k<int>(x: pointer sint32); ns::k<int>",
+        "::outer::inner::k<unsigned int, float*>(); ::outer::inner::k<unsigned int,float*>",
+        "k<(1 > 0)>(); k<(1>0)>"})
+    void templateArgumentsWithLiteralsNestingAndNamespacesFormTheName(String signature, String name) {
+        assertEquals(name, SignatureParser.nidl(signature).name());
+    }
+
+    @Test
+    void aNumberWithAnUnknownSuffixIsStillMalformed() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> SignatureParser.nidl("k<1Q>()"));
+        assertTrue(e.getMessage().contains("malformed number '1Q'"), e.getMessage());
+        assertEquals(List.of(Parameter.scalar("n", ElementType.UINT)),
+                SignatureParser.nidl("k<1U>(n: uint32)").parameters());
+    }
+
     @Test
     void legacyListMarksConstPointersReadOnly() {
         assertEquals(List.of(Parameter.pointer("arg1", null, Access.READ_WRITE),
