@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.polygpu.backend.BackendException;
+import org.polygpu.backend.BufferOffset;
 import org.polygpu.backend.DeviceBuffer;
 import org.polygpu.backend.EventHandle;
 import org.polygpu.backend.ModuleHandle;
@@ -113,11 +114,14 @@ final class CudaRegistry {
     }
 
     /**
-     * The device pointer of a kernel argument that is not a scalar.
+     * The device pointer of a kernel argument that is not a scalar: a buffer's, or a buffer's plus an offset.
      *
      * @throws BackendException naming the argument when it is not a live buffer of this backend on {@code device}
      */
     long kernelPointer(String kernel, int index, Object argument, int device) {
+        if (argument instanceof BufferOffset o) {
+            return kernelPointer(kernel, index, o.buffer(), device) + o.bytes();
+        }
         if (!(argument instanceof CudaHandles.Buffer b) || b.owner != owner || b.freed) {
             throw new BackendException("argument " + (index + 1) + " of kernel '" + kernel + "' is "
                     + (argument instanceof DeviceBuffer ? "a buffer of another backend or freed" : "a "

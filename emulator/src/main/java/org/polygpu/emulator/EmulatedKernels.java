@@ -120,7 +120,7 @@ final class EmulatedKernels {
         Object[] args = LaunchChecks.checkArguments(f.name(), arguments, s.device(), owner);
         KernelExecution execution = execution(f, config, args, s.device(), label);
         awaitRoom.accept(s);
-        host.enqueue(new KernelOperation(s, label, execution, args));
+        host.enqueue(new KernelOperation(s, label, execution, LaunchChecks.withoutOffsets(args)));
     }
 
     private KernelExecution execution(EmulatedFunction f, LaunchConfig config, Object[] args, int device,
@@ -128,7 +128,8 @@ final class EmulatedKernels {
         return switch (f) {
             case EmulatedFunction.Java j -> new JavaExecution(j, config, device, args,
                     launchLatencyNanos + model.rooflineNanos(work(j, config, args)));
-            case EmulatedFunction.Ptx p -> new PtxExecution(p, config, ptx.parameters(p, config, args), args,
+            case EmulatedFunction.Ptx p -> new PtxExecution(p, config, ptx.parameters(p, config, args),
+                    LaunchChecks.withoutOffsets(args),
                     memories[device], ptx, label, counterLog);
         };
     }

@@ -1,6 +1,7 @@
 package org.polygpu.emulator;
 
 import org.polygpu.backend.BackendException;
+import org.polygpu.backend.BufferOffset;
 import org.polygpu.backend.DeviceBuffer;
 import org.polygpu.backend.Dim3;
 import org.polygpu.backend.LaunchConfig;
@@ -50,7 +51,8 @@ final class LaunchChecks {
         Object[] checked = arguments.clone();
         for (int i = 0; i < checked.length; i++) {
             Object a = checked[i];
-            if (a instanceof DeviceBuffer buffer) {
+            DeviceBuffer buffer = a instanceof BufferOffset o ? o.buffer() : a instanceof DeviceBuffer d ? d : null;
+            if (buffer != null) {
                 if (!(buffer instanceof EmulatedBuffer b) || b.owner() != owner) {
                     throw new BackendException("argument " + i + " of kernel '" + kernel
                             + "' is a buffer of another backend");
@@ -63,10 +65,24 @@ final class LaunchChecks {
                 }
             } else if (!isScalar(a)) {
                 throw new BackendException("argument " + i + " of kernel '" + kernel + "' is " + describe(a)
-                        + "; expected a device buffer or a Byte, Short, Integer, Long, Float or Double");
+                        + "; expected a device buffer, an offset into one or a Byte, Short, Integer, Long, Float or Double");
             }
         }
         return checked;
+    }
+
+    /**
+     * {@code arguments} with each {@link BufferOffset} replaced by its buffer: what an execution holds and a
+     * kernel's memory reaches, while the offsets themselves go only into the parameter block.
+     */
+    static Object[] withoutOffsets(Object[] arguments) {
+        Object[] buffers = arguments.clone();
+        for (int i = 0; i < buffers.length; i++) {
+            if (buffers[i] instanceof BufferOffset o) {
+                buffers[i] = o.buffer();
+            }
+        }
+        return buffers;
     }
 
     /** An argument in words, for messages. */

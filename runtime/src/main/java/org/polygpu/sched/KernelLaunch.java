@@ -3,15 +3,18 @@ package org.polygpu.sched;
 import java.util.List;
 
 import org.polygpu.array.ArrayAccess;
+import org.polygpu.array.ArrayOffset;
 import org.polygpu.array.DeviceArray;
 import org.polygpu.backend.Backend;
+import org.polygpu.backend.BufferOffset;
 import org.polygpu.backend.LaunchConfig;
 import org.polygpu.backend.OperationLabel;
 import org.polygpu.backend.StreamHandle;
 
 /**
- * A kernel launch with its arguments bound to the signature by {@link LaunchArguments}: a {@link DeviceArray} for
- * each pointer parameter, a converted scalar for each other one.
+ * A kernel launch with its arguments bound to the signature by {@link LaunchArguments}: a {@link DeviceArray}, or an
+ * {@link ArrayOffset} into one, for each pointer parameter and a converted scalar for each other one. An offset counts
+ * as its whole array in the accesses; only the backend's launch sees it.
  */
 record KernelLaunch(Kernel kernel, LaunchConfig config, Object[] args) implements Work {
     @Override
@@ -33,6 +36,8 @@ record KernelLaunch(Kernel kernel, LaunchConfig config, Object[] args) implement
         for (int i = 0; i < args.length; i++) {
             if (args[i] instanceof DeviceArray a) {
                 out[n++] = new ArrayAccess(a, params.get(i).access());
+            } else if (args[i] instanceof ArrayOffset o) {
+                out[n++] = new ArrayAccess(o.array(), params.get(i).access());
             }
         }
         return out;
@@ -45,6 +50,8 @@ record KernelLaunch(Kernel kernel, LaunchConfig config, Object[] args) implement
         for (int i = 0; i < onDevice.length; i++) {
             if (onDevice[i] instanceof DeviceArray a) {
                 onDevice[i] = a.deviceReplica(device);
+            } else if (onDevice[i] instanceof ArrayOffset o) {
+                onDevice[i] = new BufferOffset(o.array().deviceReplica(device), o.bytes());
             }
         }
         backend.launch(kernel.function(device), config, onDevice, stream, label);

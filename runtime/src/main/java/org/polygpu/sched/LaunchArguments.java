@@ -2,6 +2,7 @@ package org.polygpu.sched;
 
 import java.util.List;
 
+import org.polygpu.array.ArrayOffset;
 import org.polygpu.array.DeviceArray;
 import org.polygpu.array.Elements;
 import org.polygpu.backend.DeviceProperties;
@@ -38,7 +39,8 @@ final class LaunchArguments {
             Parameter p = params.get(i);
             Object arg = args[i];
             if (p.pointer()) {
-                if (!(arg instanceof DeviceArray a)) {
+                DeviceArray a = arg instanceof ArrayOffset o ? o.array() : arg instanceof DeviceArray d ? d : null;
+                if (a == null) {
                     throw new IllegalArgumentException("argument " + (i + 1) + " of kernel " + kernel.name()
                             + " for parameter '" + p + "' must be a device array, got " + Elements.describe(arg));
                 }
@@ -50,7 +52,7 @@ final class LaunchArguments {
                     throw new IllegalArgumentException("argument " + (i + 1) + " of kernel " + kernel.name()
                             + " for parameter '" + p + "' expects pointer " + p.type().cName() + ", got " + a);
                 }
-                bound[i] = a;
+                bound[i] = arg;
             } else {
                 try {
                     bound[i] = Elements.toKernelScalar(arg, p.type());

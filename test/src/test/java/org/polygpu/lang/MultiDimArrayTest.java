@@ -111,7 +111,7 @@ class MultiDimArrayTest {
     @Test
     void membersBelongToTheWholeArrayNotToItsViews() {
         Value m = Polyglot.eval(context, "int[2][3]");
-        assertEquals(java.util.Set.of("copyFrom", "copyTo", "free", "isMemoryFreed"), m.getMemberKeys());
+        assertEquals(java.util.Set.of("copyFrom", "copyTo", "free", "isMemoryFreed", "offset"), m.getMemberKeys());
         assertEquals("MultiDimDeviceArray(int, 2, 3, 'C')", m.toString());
         Value row = m.getArrayElement(1);
         assertFalse(row.hasMembers());

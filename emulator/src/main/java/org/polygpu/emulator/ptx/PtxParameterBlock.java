@@ -4,11 +4,13 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.function.ToLongFunction;
 import org.polygpu.backend.BackendException;
+import org.polygpu.backend.BufferOffset;
 import org.polygpu.backend.DeviceBuffer;
 
 /**
  * The parameter block of a PTX kernel's launch, packed from the launch arguments and checked against the kernel's
- * parameters: a device buffer (its device address) or a {@code Long} for a 64-bit integer parameter, an
+ * parameters: a device buffer (its device address) or an offset into one (the address plus the offset) or a
+ * {@code Long} for a 64-bit integer parameter, an
  * {@code Integer} for a 32-bit integer, a {@code Short} or {@code Byte} for narrower integers, a {@code Float} for
  * {@code .f32} and a {@code Double} for {@code .f64}. A mismatch names the argument, the parameter and its PTX type.
  */
@@ -30,6 +32,7 @@ public final class PtxParameterBlock {
             Object a = arguments[p.index()];
             long bits = switch (a) {
                 case DeviceBuffer b when p.acceptsPointer() -> addressOf.applyAsLong(b);
+                case BufferOffset o when p.acceptsPointer() -> addressOf.applyAsLong(o.buffer()) + o.bytes();
                 case Long v when p.type().isInteger() && p.size() == 8 -> v;
                 case Integer v when p.type().isInteger() && p.size() == 4 -> v;
                 case Short v when p.type().isInteger() && p.size() == 2 -> v;

@@ -46,6 +46,7 @@ public final class NoWorkBackend implements Backend {
     /** Events recorded up to this number are complete because the host synchronized. */
     private long synchronizedThrough;
     private long launches;
+    private Object[] lastLaunchArguments = new Object[0];
     private long copies;
     private long hostBytes;
     private long eventsCreated;
@@ -300,6 +301,12 @@ public final class NoWorkBackend implements Backend {
     public void launch(FunctionHandle function, LaunchConfig config, Object[] arguments, StreamHandle stream,
                        OperationLabel label) {
         launches++;
+        lastLaunchArguments = arguments.clone();
+    }
+
+    /** The arguments of the last launch, as the scheduler gave them; empty before the first. */
+    public Object[] lastLaunchArguments() {
+        return lastLaunchArguments.clone();
     }
 
     @Override

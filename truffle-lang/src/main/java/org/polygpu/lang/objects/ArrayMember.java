@@ -1,5 +1,6 @@
 package org.polygpu.lang.objects;
 
+import org.polygpu.array.ArrayOffset;
 import org.polygpu.array.DeviceArray;
 import org.polygpu.lang.PolygpuException;
 import org.polygpu.lang.builtins.BuiltinSignature;
@@ -9,14 +10,16 @@ import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 /**
  * The members of an array object, each with its signature (guest name and arity, checked before it runs) and its
  * action: {@code copyFrom(src[, n])} and {@code copyTo(dst[, n])} copy the first n elements (all by default) and
- * return the array, {@code free()} releases it and {@code isMemoryFreed()} tells whether it was. Each action is
- * one call to {@link HostTransfers} or the runtime.
+ * return the array, {@code free()} releases it and {@code isMemoryFreed()} tells whether it was, {@code offset(k)}
+ * is a pointer k elements into it for a kernel argument (CUDA C's {@code x + k}). Each action is one call to
+ * {@link HostTransfers} or the runtime.
  */
 enum ArrayMember {
     COPY_FROM("copyFrom", 1, 2),
     COPY_TO("copyTo", 1, 2),
     FREE("free", 0, 0),
-    IS_MEMORY_FREED("isMemoryFreed", 0, 0);
+    IS_MEMORY_FREED("isMemoryFreed", 0, 0),
+    OFFSET("offset", 1, 1);
 
     private static final ArrayMember[] ALL = values();
     private static final Object[] NAMES = names(ALL);
@@ -74,7 +77,18 @@ enum ArrayMember {
                 yield NullObject.INSTANCE;
             }
             case IS_MEMORY_FREED -> array.isFreed();
+            case OFFSET -> offset(array, args[0]);
         };
+    }
+
+    private ArrayOffsetObject offset(DeviceArray array, Object k) {
+        ArrayObjects.checkLive(array);
+        long elements = GuestValues.integer(k, guestName(), "k");
+        if (elements < 0 || elements > array.elementCount()) {
+            throw PolygpuException.wrongType(guestName(), "k", "an offset in 0.." + array.elementCount(),
+                    Long.toString(elements));
+        }
+        return new ArrayOffsetObject(new ArrayOffset(array, elements));
     }
 
     /** The {@code n} of a copy: all elements when absent, else a count the array holds. */

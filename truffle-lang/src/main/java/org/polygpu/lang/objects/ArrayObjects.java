@@ -35,6 +35,11 @@ public final class ArrayObjects {
         return value instanceof ArrayObject a && a.isWhole() ? a.array : null;
     }
 
+    /** The runtime value of a kernel's pointer argument: a whole array's or an offset's, else null. */
+    static Object unwrapPointer(Object value) {
+        return value instanceof ArrayOffsetObject o ? o.offset : unwrap(value);
+    }
+
     /**
      * An element read by the runtime as an interop value: unsigned long values past {@code Long.MAX_VALUE} become
      * the nearest double, the others keep their boxed type.

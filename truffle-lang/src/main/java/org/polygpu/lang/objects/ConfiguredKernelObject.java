@@ -1,6 +1,5 @@
 package org.polygpu.lang.objects;
 
-import org.polygpu.array.DeviceArray;
 import org.polygpu.backend.Dim3;
 import org.polygpu.backend.LaunchConfig;
 import org.polygpu.sched.Computation;
@@ -67,15 +66,15 @@ public final class ConfiguredKernelObject extends GuestObject {
     }
 
     /**
-     * Whole arrays become runtime arrays and every other value a host value; the runtime alone checks them against
+     * Whole arrays and offsets into them become their runtime values and every other value a host value; the runtime alone checks them against
      * the signature (arity, pointer or scalar, types and ranges), so users see one wording for every host language.
      */
     @TruffleBoundary
     private static Object[] bind(Object[] arguments) {
         Object[] bound = new Object[arguments.length];
         for (int i = 0; i < arguments.length; i++) {
-            DeviceArray a = ArrayObjects.unwrap(arguments[i]);
-            bound[i] = a != null ? a : GuestValues.toHost(arguments[i]);
+            Object pointer = ArrayObjects.unwrapPointer(arguments[i]);
+            bound[i] = pointer != null ? pointer : GuestValues.toHost(arguments[i]);
         }
         return bound;
     }
