@@ -256,6 +256,12 @@ public final class CudaBackend implements Backend {
     }
 
     @Override
+    public void writeSymbol(ModuleHandle module, String symbol, long offset, MemorySegment src) {
+        checkOpen();
+        kernels.writeSymbol(module, symbol, offset, src);
+    }
+
+    @Override
     public void launch(FunctionHandle function, LaunchConfig config, Object[] args, StreamHandle stream,
                        OperationLabel label) {
         checkOpen();

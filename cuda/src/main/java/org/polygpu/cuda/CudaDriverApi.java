@@ -97,6 +97,10 @@ interface CudaDriverApi {
 
     int moduleGetFunction(MemorySegment functionOut, MemorySegment module, MemorySegment name);
 
+    int moduleGetGlobal(MemorySegment pointerOut, MemorySegment bytesOut, MemorySegment module, MemorySegment name);
+
+    int memcpyHtoD(long destination, MemorySegment source, long bytes);
+
     int launchKernel(MemorySegment function, int gridX, int gridY, int gridZ, int blockX, int blockY, int blockZ,
             int sharedMemoryBytes, MemorySegment stream, MemorySegment kernelParams, MemorySegment extra);
 }

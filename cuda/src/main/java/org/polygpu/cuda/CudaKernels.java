@@ -98,6 +98,13 @@ final class CudaKernels {
         return new CudaHandles.Function(m, name, driver.modules().function(m.handle, symbol));
     }
 
+    /** Writes a module's variable on the module's device, synchronously. */
+    void writeSymbol(ModuleHandle module, String symbol, long offset, MemorySegment src) {
+        CudaHandles.Module m = registry.module(module);
+        devices.current(m.device);
+        driver.modules().writeGlobal(m.handle, symbol, offset, src);
+    }
+
     void launch(FunctionHandle function, LaunchConfig config, Object[] args, StreamHandle stream,
                 OperationLabel label) {
         if (!(function instanceof CudaHandles.Function f) || f.module.owner != owner || f.module.unloaded) {

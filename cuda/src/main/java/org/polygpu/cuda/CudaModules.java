@@ -10,6 +10,8 @@ import java.lang.foreign.MemorySegment;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.polygpu.backend.BackendException;
+
 /**
  * The module part of the CUDA driver façade: loading CUBIN and PTX images in the current context, looking up
  * functions and launching kernels, with the same one-check error handling as {@link CudaDriver}.
@@ -87,6 +89,32 @@ public final class CudaModules {
                         + "' in the module (C++ kernels need extern \"C\" or their mangled name)");
             }
             return out.get(ADDRESS, 0);
+        }
+    }
+
+    /**
+     * Copies {@code src} into the module variable {@code name} from byte {@code offset} on, synchronously, in the
+     * current context ({@code cuModuleGetGlobal}, then {@code cuMemcpyHtoD} from native memory).
+     *
+     * @throws BackendException when the bytes do not fit in the variable
+     */
+    public void writeGlobal(MemorySegment module, String name, long offset, MemorySegment src) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment pointer = arena.allocate(JAVA_LONG);
+            MemorySegment bytes = arena.allocate(JAVA_LONG);
+            int code = driver.api().moduleGetGlobal(pointer, bytes, module, arena.allocateFrom(name));
+            if (code != 0) {
+                throw driver.failure(CudaSymbol.cuModuleGetGlobal_v2, code, "no variable named '" + name
+                        + "' in the module (a variable in a namespace goes by its mangled name)");
+            }
+            long size = bytes.get(JAVA_LONG, 0);
+            if (offset < 0 || offset + src.byteSize() > size) {
+                throw new BackendException(src.byteSize() + " bytes at offset " + offset
+                        + " do not fit in variable '" + name + "' of " + size + " bytes");
+            }
+            MemorySegment copy = arena.allocate(Math.max(1, src.byteSize())).copyFrom(src);
+            driver.check(driver.api().memcpyHtoD(pointer.get(JAVA_LONG, 0) + offset, copy, src.byteSize()),
+                    CudaSymbol.cuMemcpyHtoD_v2);
         }
     }
 

@@ -54,6 +54,8 @@ enum CudaSymbol {
     cuModuleLoadDataEx(ADDRESS, ADDRESS, JAVA_INT, ADDRESS, ADDRESS),
     cuModuleUnload(ADDRESS),
     cuModuleGetFunction(ADDRESS, ADDRESS, ADDRESS),
+    cuModuleGetGlobal_v2(ADDRESS, ADDRESS, ADDRESS, ADDRESS),
+    cuMemcpyHtoD_v2(JAVA_LONG, ADDRESS, JAVA_LONG),
     cuLaunchKernel(ADDRESS, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, ADDRESS, ADDRESS,
             ADDRESS);
 

@@ -311,6 +311,25 @@ final class FfmCudaDriverApi implements CudaDriverApi {
     }
 
     @Override
+    public int moduleGetGlobal(MemorySegment pointerOut, MemorySegment bytesOut, MemorySegment module,
+            MemorySegment name) {
+        try {
+            return (int) h(CudaSymbol.cuModuleGetGlobal_v2).invokeExact(pointerOut, bytesOut, module, name);
+        } catch (Throwable t) {
+            throw unexpected(t);
+        }
+    }
+
+    @Override
+    public int memcpyHtoD(long destination, MemorySegment source, long bytes) {
+        try {
+            return (int) h(CudaSymbol.cuMemcpyHtoD_v2).invokeExact(destination, source, bytes);
+        } catch (Throwable t) {
+            throw unexpected(t);
+        }
+    }
+
+    @Override
     public int launchKernel(MemorySegment function, int gridX, int gridY, int gridZ, int blockX, int blockY,
             int blockZ, int sharedMemoryBytes, MemorySegment stream, MemorySegment kernelParams,
             MemorySegment extra) {

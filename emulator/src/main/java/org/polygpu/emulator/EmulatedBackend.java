@@ -318,6 +318,12 @@ public final class EmulatedBackend implements Backend {
         return kernels.ptx(module);
     }
 
+    @Override
+    public void writeSymbol(ModuleHandle module, String symbol, long offset, MemorySegment src) {
+        checkOpen();
+        kernels.writeSymbol(module, symbol, offset, src);
+    }
+
     /**
      * Enqueues a kernel after checking the grid and block against the device's limits and the arguments against the
      * kernel (for PTX: count and type of every parameter, and shared memory).

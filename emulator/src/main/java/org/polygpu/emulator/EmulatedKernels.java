@@ -1,5 +1,6 @@
 package org.polygpu.emulator;
 
+import java.lang.foreign.MemorySegment;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -88,6 +89,27 @@ final class EmulatedKernels {
             case EmulatedModule.Java m -> Optional.empty();
             case EmulatedModule.Ptx m -> Optional.of(m.text());
         };
+    }
+
+    /**
+     * Writes a PTX module's variable in place: the scheduler has waited for the launches that use the module, and
+     * launches enqueued later read device memory only when they run.
+     */
+    void writeSymbol(ModuleHandle module, String symbol, long offset, MemorySegment src) {
+        Map<String, EmulatedBuffer> variables = switch (handles.module(module)) {
+            case EmulatedModule.Java m -> Map.of();
+            case EmulatedModule.Ptx m -> m.variables();
+        };
+        EmulatedBuffer b = variables.get(symbol);
+        if (b == null) {
+            throw new BackendException("no variable '" + symbol + "' in the module; its variables are "
+                    + variables.keySet());
+        }
+        if (offset < 0 || offset + src.byteSize() > b.bytes()) {
+            throw new BackendException(src.byteSize() + " bytes at offset " + offset + " do not fit in variable '"
+                    + symbol + "' of " + b.bytes() + " bytes");
+        }
+        MemorySegment.copy(src, 0, b.segment(), offset, src.byteSize());
     }
 
     /** @throws BackendException naming the kernels that exist when {@code name} is not one of them */

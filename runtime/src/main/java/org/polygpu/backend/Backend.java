@@ -124,6 +124,17 @@ public interface Backend extends AutoCloseable {
     Optional<String> ptx(ModuleHandle module);
 
     /**
+     * Copies all of {@code src} into a {@code __constant__} or {@code __device__} variable of a loaded module, from
+     * byte {@code offset} of the variable on, as {@code cudaMemcpyToSymbol}: synchronous, so launches enqueued after
+     * it see the new value. The caller first waits for the launches already enqueued that use the module. Names are
+     * as in the module: a C++ variable in a namespace goes by its mangled name.
+     *
+     * @throws BackendException listing the module's variables when it has none called {@code symbol}, or giving the
+     *                          variable's size when the bytes do not fit in it from {@code offset}
+     */
+    void writeSymbol(ModuleHandle module, String symbol, long offset, MemorySegment src);
+
+    /**
      * Enqueues a kernel. {@code arguments} hold a {@link DeviceBuffer} of the launch's device, or a
      * {@link BufferOffset} into one, for each pointer parameter and a boxed {@code Byte}, {@code Short}, {@code Integer}, {@code Long}, {@code Float} or
      * {@code Double} for each scalar.

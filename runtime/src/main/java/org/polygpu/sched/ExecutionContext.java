@@ -50,6 +50,7 @@ public final class ExecutionContext implements AutoCloseable {
     private final LaunchArguments arguments;
     private final ScheduleRecording recording;
     private final HostAccesses hostSide;
+    private final SymbolWrites symbols;
     private final ArrayList<DeviceArray> arrays = new ArrayList<>();
     private long nextArrayId;
     private boolean closed;
@@ -69,6 +70,7 @@ public final class ExecutionContext implements AutoCloseable {
         this.arguments = new LaunchArguments(backend.deviceProperties(0));
         this.recording = new ScheduleRecording(backend, config);
         this.hostSide = new HostAccesses(schedule, transfers, recording);
+        this.symbols = new SymbolWrites(backend, pool);
     }
 
     /**
@@ -125,7 +127,7 @@ public final class ExecutionContext implements AutoCloseable {
      */
     public Kernel kernel(String name, ModuleImage image, List<Parameter> parameters) {
         checkOpen();
-        Kernel k = new Kernel(name, image, parameters, deviceCount);
+        Kernel k = new Kernel(name, image, parameters, deviceCount, symbols);
         k.load(backend);
         return k;
     }
@@ -150,7 +152,7 @@ public final class ExecutionContext implements AutoCloseable {
         Object[] bound = arguments.bind(kernel, launchConfig, args);
         Computation c = new Computation(schedule.nextId(), new KernelLaunch(kernel, launchConfig, bound));
         schedule(c);
-        kernel.countLaunch();
+        kernel.launched(c);
         return c;
     }
 

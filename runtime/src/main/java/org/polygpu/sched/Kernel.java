@@ -1,5 +1,7 @@
 package org.polygpu.sched;
 
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
 import java.util.List;
 
 import org.polygpu.backend.Backend;
@@ -9,7 +11,8 @@ import org.polygpu.backend.ModuleImage;
 
 /**
  * A kernel known to the runtime: its code, the function's name in it, and its signature. The module is loaded on
- * every device in use when the kernel is created. Owned by one {@link ExecutionContext}.
+ * every device in use when the kernel is created, for this kernel alone. Owned by one {@link ExecutionContext} and
+ * used from its thread.
  */
 public final class Kernel {
     private final String name;
@@ -18,10 +21,13 @@ public final class Kernel {
     private final ModuleHandle[] modules;
     private final FunctionHandle[] functions;
     private final int arrayParameterCount;
+    private final SymbolWrites symbols;
+    private final List<Computation> pending = new ArrayList<>();
     private long launchCount;
 
-    Kernel(String name, ModuleImage image, List<Parameter> parameters, int deviceCount) {
+    Kernel(String name, ModuleImage image, List<Parameter> parameters, int deviceCount, SymbolWrites symbols) {
         this.name = name;
+        this.symbols = symbols;
         this.image = image;
         this.parameters = List.copyOf(parameters);
         this.modules = new ModuleHandle[deviceCount];
@@ -51,8 +57,31 @@ public final class Kernel {
         return launchCount;
     }
 
-    void countLaunch() {
+    /** Counts {@code c}, a launch of this kernel, and keeps it until it finishes for {@link #writeSymbol}. */
+    void launched(Computation c) {
         launchCount++;
+        pending.removeIf(Computation::isFinished);
+        pending.add(c);
+    }
+
+    /** Launches that had not finished when last looked at. */
+    List<Computation> pendingLaunches() {
+        return List.copyOf(pending);
+    }
+
+    int deviceCount() {
+        return modules.length;
+    }
+
+    /**
+     * Copies {@code src} into the module's {@code __constant__} or {@code __device__} variable {@code symbol} from byte
+     * {@code offset} on, on every device, as {@code cudaMemcpyToSymbol}: launches of this kernel made before do not
+     * see it (the write waits for them), launches made after do.
+     *
+     * @throws org.polygpu.backend.BackendException for an unknown variable or bytes that do not fit in it
+     */
+    public void writeSymbol(String symbol, long offset, MemorySegment src) {
+        symbols.write(this, symbol, offset, src);
     }
 
     ModuleHandle module(int device) {

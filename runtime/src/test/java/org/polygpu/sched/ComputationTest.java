@@ -125,7 +125,7 @@ class ComputationTest {
         Kernel k = new Kernel("scale", new ModuleImage.Ptx("//"), List.of(
                 Parameter.pointer("in", ElementType.FLOAT, Access.READ),
                 Parameter.pointer("out", ElementType.FLOAT, Access.WRITE),
-                Parameter.scalar("n", ElementType.INT)), 1);
+                Parameter.scalar("n", ElementType.INT)), 1, null);
         List<Work> works = List.of(new KernelLaunch(k, LaunchConfig.of(1, 4), new Object[] {x, y, 4}),
                 new DeviceCopy(x, y), HostAccess.readElement(x, 2), HostAccess.writeElement(x, 2),
                 HostAccess.copyToHost(x), HostAccess.copyFromHost(x, true), HostAccess.copyFromHost(x, false),

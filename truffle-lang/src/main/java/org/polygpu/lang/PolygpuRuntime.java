@@ -177,6 +177,12 @@ public final class PolygpuRuntime {
         return call(() -> context.launch(kernel, config, arguments));
     }
 
+    /** Writes all of {@code src} into {@code kernel}'s module variable {@code symbol} from byte {@code offset}. */
+    @TruffleBoundary
+    public void writeSymbol(Kernel kernel, String symbol, long offset, MemorySegment src) {
+        run(() -> kernel.writeSymbol(symbol, offset, src));
+    }
+
     @TruffleBoundary
     public void synchronize() {
         run(() -> context.synchronize());

@@ -46,6 +46,7 @@ public final class NoWorkBackend implements Backend {
     /** Events recorded up to this number are complete because the host synchronized. */
     private long synchronizedThrough;
     private long launches;
+    private long symbolWrites;
     private Object[] lastLaunchArguments = new Object[0];
     private long copies;
     private long hostBytes;
@@ -295,6 +296,16 @@ public final class NoWorkBackend implements Backend {
     @Override
     public Optional<String> ptx(ModuleHandle module) {
         return Optional.empty();
+    }
+
+    @Override
+    public void writeSymbol(ModuleHandle module, String symbol, long offset, MemorySegment src) {
+        symbolWrites++;
+    }
+
+    /** Calls of {@link #writeSymbol} so far, one per device written. */
+    public long symbolWriteCount() {
+        return symbolWrites;
     }
 
     @Override

@@ -16,8 +16,9 @@ import com.oracle.truffle.api.library.ExportMessage;
 /**
  * A kernel from {@code buildkernel} or {@code bindkernel}. Calling it with {@code (grid, block[, sharedMemBytes])}
  * (each of grid and block an integer or a list of 1 to 3 integers) gives a {@link ConfiguredKernelObject} that
- * launches on its next call. Members: {@code name} (as declared), {@code ptx}, {@code launchCount}. The launch
- * count lives in the runtime's kernel; the PTX is asked of the runtime on first request.
+ * launches on its next call. Members: {@code name} (as declared), {@code ptx}, {@code launchCount}, and the method
+ * {@code setSymbol} ({@link KernelSymbols}). The launch count lives in the runtime's kernel; the PTX is asked of the
+ * runtime on first request.
  */
 @ExportLibrary(InteropLibrary.class)
 public final class KernelObject extends GuestObject {
@@ -95,15 +96,28 @@ public final class KernelObject extends GuestObject {
 
     @ExportMessage
     Object getMembers(@SuppressWarnings("unused") boolean includeInternal) {
-        return new ListObject("name", "ptx", "launchCount");
+        return new ListObject("name", "ptx", "launchCount", KernelSymbols.MEMBER);
     }
 
     @ExportMessage
     boolean isMemberReadable(String member) {
         return switch (member) {
-            case "name", "ptx", "launchCount" -> true;
+            case "name", "ptx", "launchCount", KernelSymbols.MEMBER -> true;
             default -> false;
         };
+    }
+
+    @ExportMessage
+    boolean isMemberInvocable(String member) {
+        return member.equals(KernelSymbols.MEMBER);
+    }
+
+    @ExportMessage
+    Object invokeMember(String member, Object[] arguments) throws UnknownIdentifierException {
+        if (!member.equals(KernelSymbols.MEMBER)) {
+            throw UnknownIdentifierException.create(member);
+        }
+        return KernelSymbols.set(this, arguments);
     }
 
     @ExportMessage
@@ -112,6 +126,7 @@ public final class KernelObject extends GuestObject {
             case "name" -> name;
             case "ptx" -> ptx();
             case "launchCount" -> kernel.launchCount();
+            case KernelSymbols.MEMBER -> new BoundMethodObject(this, KernelSymbols.MEMBER);
             default -> throw UnknownIdentifierException.create(member);
         };
     }
