@@ -65,7 +65,8 @@ final class LaunchChecks {
                 }
             } else if (!isScalar(a)) {
                 throw new BackendException("argument " + i + " of kernel '" + kernel + "' is " + describe(a)
-                        + "; expected a device buffer, an offset into one or a Byte, Short, Integer, Long, Float or Double");
+                        + "; expected a device buffer, an offset into one or a Byte, Short, Integer, Long, Float "
+                        + "or Double");
             }
         }
         return checked;

@@ -136,8 +136,8 @@ public interface Backend extends AutoCloseable {
 
     /**
      * Enqueues a kernel. {@code arguments} hold a {@link DeviceBuffer} of the launch's device, or a
-     * {@link BufferOffset} into one, for each pointer parameter and a boxed {@code Byte}, {@code Short}, {@code Integer}, {@code Long}, {@code Float} or
-     * {@code Double} for each scalar.
+     * {@link BufferOffset} into one, for each pointer parameter and a boxed {@code Byte}, {@code Short},
+     * {@code Integer}, {@code Long}, {@code Float} or {@code Double} for each scalar.
      */
     void launch(FunctionHandle function, LaunchConfig config, Object[] arguments, StreamHandle stream,
                 OperationLabel label);

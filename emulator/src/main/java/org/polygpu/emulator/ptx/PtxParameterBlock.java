@@ -9,10 +9,10 @@ import org.polygpu.backend.DeviceBuffer;
 
 /**
  * The parameter block of a PTX kernel's launch, packed from the launch arguments and checked against the kernel's
- * parameters: a device buffer (its device address) or an offset into one (the address plus the offset) or a
- * {@code Long} for a 64-bit integer parameter, an
- * {@code Integer} for a 32-bit integer, a {@code Short} or {@code Byte} for narrower integers, a {@code Float} for
- * {@code .f32} and a {@code Double} for {@code .f64}. A mismatch names the argument, the parameter and its PTX type.
+ * parameters: a device buffer (its device address), an offset into one (the address plus the offset) or a
+ * {@code Long} for a 64-bit integer parameter, an {@code Integer} for a 32-bit integer, a {@code Short} or
+ * {@code Byte} for narrower integers, a {@code Float} for {@code .f32} and a {@code Double} for {@code .f64}. A
+ * mismatch names the argument, the parameter and its PTX type.
  */
 public final class PtxParameterBlock {
     private PtxParameterBlock() {

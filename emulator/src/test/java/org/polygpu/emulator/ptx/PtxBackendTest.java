@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.lang.foreign.MemorySegment;
 import org.junit.jupiter.api.Test;
 import org.polygpu.backend.BackendException;
+import org.polygpu.backend.BufferOffset;
 import org.polygpu.backend.DeviceBuffer;
 import org.polygpu.backend.Dim3;
 import org.polygpu.backend.FunctionHandle;
@@ -56,6 +57,35 @@ class PtxBackendTest {
                     assertEquals(i + 0.5f * device, out.getAtIndex(JAVA_FLOAT, i), "element " + i);
                 }
             }
+        }
+    }
+
+    /** A {@link BufferOffset} argument is the buffer's address plus its offset; the rest of the buffer is untouched. */
+    @Test
+    void anOffsetArgumentPointsIntoItsBuffer() {
+        try (EmulatedBackend b = backend()) {
+            MemorySegment host = b.allocateHost(4L * 8);
+            for (int i = 0; i < 8; i++) {
+                host.setAtIndex(JAVA_FLOAT, i, i);
+            }
+            DeviceBuffer x = b.allocate(0, 4L * 8);
+            DeviceBuffer z = b.allocate(0, 4L * 8);
+            StreamHandle s = b.createStream(0);
+            b.copyHostToDevice(host, x, 4L * 8, s, L);
+            FunctionHandle vadd = b.function(b.loadModule(0, VECTOR), "vadd");
+            b.launch(vadd, LaunchConfig.of(1, 32), new Object[] {new BufferOffset(x, 4L * 4), x,
+                    new BufferOffset(z, 4L * 2), 4}, s, L);
+            MemorySegment out = b.allocateHost(4L * 8);
+            b.copyDeviceToHost(z, out, 4L * 8, s, L);
+            b.synchronizeAll();
+            float[] expected = {0, 0, 4, 6, 8, 10, 0, 0};
+            for (int i = 0; i < 8; i++) {
+                assertEquals(expected[i], out.getAtIndex(JAVA_FLOAT, i), "z[" + i + "]");
+            }
+            DeviceBuffer other = b.allocate(1, 16);
+            BackendException e = assertThrows(BackendException.class, () -> b.launch(vadd, LaunchConfig.of(1, 4),
+                    new Object[] {new BufferOffset(other, 4), x, z, 1}, s, L));
+            assertTrue(e.getMessage().contains("argument 0 of kernel 'vadd' is a buffer of device 1"), e.getMessage());
         }
     }
 

@@ -66,8 +66,9 @@ public final class ConfiguredKernelObject extends GuestObject {
     }
 
     /**
-     * Whole arrays and offsets into them become their runtime values and every other value a host value; the runtime alone checks them against
-     * the signature (arity, pointer or scalar, types and ranges), so users see one wording for every host language.
+     * Whole arrays and offsets into them become their runtime values and every other value a host value; the
+     * runtime alone checks them against the signature (arity, pointer or scalar, types and ranges), so users see one
+     * wording for every host language.
      */
     @TruffleBoundary
     private static Object[] bind(Object[] arguments) {
