@@ -67,6 +67,21 @@ class KernelSymbolTest {
         }
     }
 
+    /** The second launch queues behind the first on the same array; the write must still wait for it. */
+    @Test
+    void aWriteWaitsForALaunchQueuedBehindAnother() {
+        Value affine = cu.getMember("buildkernel").execute(AFFINE, SIGNATURE);
+        affine.invokeMember("setSymbol", "coef", "float", new float[] {2, 0});
+        int n = 1 << 16;
+        Value x = ones(n);
+        affine.execute(n / 256, 256).execute(x, n);
+        affine.execute(n / 256, 256).execute(x, n);
+        affine.invokeMember("setSymbol", "coef", "float", new float[] {100, 0});
+        assertEquals(4f, x.getArrayElement(n - 1).asFloat(), "both launches saw coef[0] = 2");
+        affine.execute(1, 1).execute(x, 1);
+        assertEquals(400f, x.getArrayElement(0).asFloat(), "a later launch sees coef[0] = 100");
+    }
+
     @Test
     void anOffsetWritesPartOfAnArraySymbol() {
         Value affine = cu.getMember("buildkernel").execute(AFFINE, SIGNATURE);
