@@ -23,9 +23,24 @@ public abstract class PolygpuProgram {
     }
 
     final Value cu;
+    private boolean validating = true;
 
     PolygpuProgram(Context context) {
         cu = context.eval("polygpu", "CU");
+    }
+
+    /**
+     * Makes {@link #run} launch everything but read nothing back and skip the CPU reference, as on the emulator's
+     * sampled execution (whose outputs cannot be read) and at sizes where the reference would take too long.
+     */
+    public final PolygpuProgram withoutValidation() {
+        validating = false;
+        return this;
+    }
+
+    /** Whether {@link #run} reads the results back and checks them. */
+    final boolean validating() {
+        return validating;
     }
 
     /** The benchmark's short name, also the name of its Python and JavaScript programs. */
@@ -91,6 +106,11 @@ public abstract class PolygpuProgram {
         int[] out = new int[(int) array.getArraySize()];
         array.invokeMember("copyTo", (Object) out);
         return out;
+    }
+
+    /** The verdict of a run {@link #withoutValidation()}: OK, saying that nothing was checked. */
+    final Verdict unchecked(int size, int partitions) {
+        return verdict(size, partitions, true, "not validated, results left on the GPUs");
     }
 
     final Verdict verdict(int size, int partitions, boolean ok, String detail) {
