@@ -21,7 +21,7 @@ import org.polygpu.backend.StreamHandle;
 import org.polygpu.config.EmulatedExecution;
 import org.polygpu.nvrtc.NvrtcLibrary;
 
-/** {@code EmulatedExecution=sampled}: a sample of each grid runs, timed as the whole grid; its outputs stay on the GPU. */
+/** {@code EmulatedExecution=sampled}: a sample of each grid runs, timed as the whole grid; its outputs stay put. */
 class SampledExecutionTest {
     private static final ModuleImage.CudaSource MARK = new ModuleImage.CudaSource("""
             extern "C" __global__ void mark(int *blocks, float *data, int n) {

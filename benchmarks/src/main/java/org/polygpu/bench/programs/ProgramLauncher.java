@@ -16,8 +16,8 @@ import org.graalvm.polyglot.Context;
 
 /**
  * Runs one Java benchmark program from the command line: {@code [--polygpu.Option=value ...] [--no-validate] [size]
- * [partitions] [more]}, prints its verdict and the makespan of its kernels and copies, then exits with 0 on {@code OK}, 1 on
- * {@code FAIL}. With {@code --no-validate} nothing is read back or checked (as {@code EmulatedExecution=sampled}
+ * [partitions] [more]}, prints its verdict and the makespan of its kernels and copies, then exits with 0 on
+ * {@code OK}, 1 on {@code FAIL}. With {@code --no-validate} nothing is read back or checked (as {@code EmulatedExecution=sampled}
  * needs). The makespan comes from the timeline of {@code ExportTrace} (written when the context closes),
  * since the guest language has no call that reads the clock: on the emulator it is the virtual clock's.
  */
