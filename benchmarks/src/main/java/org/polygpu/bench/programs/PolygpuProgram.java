@@ -23,6 +23,12 @@ public abstract class PolygpuProgram {
     }
 
     final Value cu;
+    /**
+     * Every array the program made, kept reachable while the program is: an array whose guest object became
+     * unreachable is freed at the runtime's next call, which waits for the kernels still using it, so arrays left to
+     * the garbage collector would make the host wait at points that vary from run to run, and the makespan with them.
+     */
+    private final List<Value> arrays = new ArrayList<>();
     private boolean validating = true;
 
     PolygpuProgram(Context context) {
@@ -87,7 +93,9 @@ public abstract class PolygpuProgram {
     }
 
     final Value newArray(String type, long n) {
-        return cu.invokeMember("DeviceArray", type, n);
+        Value a = cu.invokeMember("DeviceArray", type, n);
+        arrays.add(a);
+        return a;
     }
 
     final Value deviceArray(float[] values) {
