@@ -92,9 +92,15 @@ final class CopyOperation extends Operation {
     @Override
     void finish() {
         try {
+            checkComputed();
             MemorySegment from = sourceBuffer != null ? sourceBuffer.segment() : sourceHost;
             MemorySegment to = destinationBuffer != null ? destinationBuffer.segment() : destinationHost;
             MemorySegment.copy(from, sourceOffset, to, 0, bytes);
+            if (destinationBuffer != null) {
+                boolean whole = bytes == destinationBuffer.bytes();
+                boolean fromSampled = sourceBuffer != null && sourceBuffer.notComputed();
+                destinationBuffer.notComputed(fromSampled || (!whole && destinationBuffer.notComputed()));
+            }
         } catch (IllegalStateException e) {
             throw new BackendException(describe() + " failed: host memory was released before the copy completed", e);
         } finally {
@@ -107,6 +113,18 @@ final class CopyOperation extends Operation {
             if (hostAllocation != null) {
                 hostAllocation.release();
             }
+        }
+    }
+
+    /**
+     * Refuses to bring data of a sampled launch to the host: those bytes were not computed. Device-to-device copies
+     * carry the mark along; a host-to-device copy of the whole buffer clears it.
+     */
+    private void checkComputed() {
+        if (destinationHost != null && sourceBuffer.notComputed()) {
+            throw new BackendException(describe() + " refused: the device buffer was written by a kernel run with "
+                    + "EmulatedExecution=sampled, which interprets only a sample of each grid, so its contents were "
+                    + "not computed; run with EmulatedExecution=full to read results");
         }
     }
 

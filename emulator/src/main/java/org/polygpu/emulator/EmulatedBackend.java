@@ -104,7 +104,7 @@ public final class EmulatedBackend implements Backend {
         this.events = new EmulatedEvents(handles, host, this::awaitRoom);
         this.transfers = new EmulatedTransfers(handles, hostMemory, simulation.links(), host, this::awaitRoom);
         PtxKernels interpreter = new PtxKernels(b.parallelism(), model, b.launchLatencyNanos(),
-                b.instructionBudget(), b.deviceOutput());
+                b.instructionBudget(), b.deviceOutput(), b.sampledBlocks());
         this.kernels = new EmulatedKernels(identity, handles, memories, interpreter, new PtxSourceCompiler(
                 b.nvrtcLibrary(), model.ptxArchitecture()), counterLog, host, this::awaitRoom);
         this.release = NativeRelease.register(this, memories, hostMemory, interpreter);

@@ -2,6 +2,7 @@ package org.polygpu.emulator;
 
 import java.io.PrintStream;
 import java.util.Objects;
+import org.polygpu.config.EmulatedExecution;
 import org.polygpu.topology.BandwidthMatrix;
 
 /**
@@ -17,10 +18,18 @@ import org.polygpu.topology.BandwidthMatrix;
  *   <li>parallelism: the available processors, threads running the CTAs of one PTX launch;</li>
  *   <li>instruction budget: 10^10 thread-instructions per PTX launch, after which it is stopped as runaway;</li>
  *   <li>NVRTC library: searched in the usual places when CUDA source is first loaded;</li>
- *   <li>device output: {@code System.out}, where a kernel's {@code printf} output appears when it completes.</li>
+ *   <li>device output: {@code System.out}, where a kernel's {@code printf} output appears when it completes;</li>
+ *   <li>execution: {@link EmulatedExecution#FULL}, every thread block of every PTX launch; in
+ *       {@link EmulatedExecution#SAMPLED}, {@value #DEFAULT_SAMPLED_BLOCKS} blocks of each larger grid.</li>
  * </ul>
  */
 public final class EmulatedBackendBuilder {
+    /**
+     * Thread blocks a sampled launch interprets: enough that equal blocks (the benchmarks' grid-stride loops) give
+     * counters within rounding of the whole grid's, few enough that a 64-block grid runs 8 times faster.
+     */
+    static final int DEFAULT_SAMPLED_BLOCKS = 8;
+
     private int devices;
     private BandwidthMatrix topology;
     private DeviceModel model = DeviceModel.V100;
@@ -33,6 +42,8 @@ public final class EmulatedBackendBuilder {
     private long instructionBudget = 10_000_000_000L;
     private String nvrtcLibrary;
     private PrintStream deviceOutput = System.out;
+    private EmulatedExecution execution = EmulatedExecution.FULL;
+    private int sampledBlocks = DEFAULT_SAMPLED_BLOCKS;
 
     EmulatedBackendBuilder() {
     }
@@ -134,6 +145,26 @@ public final class EmulatedBackendBuilder {
     }
 
     /**
+     * Whether PTX launches interpret every thread block ({@code full}) or a sample ({@code sampled}): then a grid of
+     * more than {@link #sampledBlocks} blocks runs that many, spread evenly over it (the middle block of each of as
+     * many equal stretches), and is timed by its counters scaled to the whole grid; the buffers it was passed hold
+     * data that was not computed, and copying them to the host fails.
+     */
+    public EmulatedBackendBuilder execution(EmulatedExecution mode) {
+        this.execution = Objects.requireNonNull(mode, "mode");
+        return this;
+    }
+
+    /** Thread blocks a launch interprets in sampled execution, at least 1. */
+    public EmulatedBackendBuilder sampledBlocks(int blocks) {
+        if (blocks < 1) {
+            throw new IllegalArgumentException("sampledBlocks must be at least 1, got " + blocks);
+        }
+        this.sampledBlocks = blocks;
+        return this;
+    }
+
+    /**
      * @throws IllegalStateException    if no topology was given
      * @throws IllegalArgumentException if more devices were asked for than the topology describes
      */
@@ -190,6 +221,11 @@ public final class EmulatedBackendBuilder {
 
     PrintStream deviceOutput() {
         return deviceOutput;
+    }
+
+    /** Blocks each launch interprets at most: all in full execution. */
+    long sampledBlocks() {
+        return execution == EmulatedExecution.FULL ? Long.MAX_VALUE : sampledBlocks;
     }
 
     private static long nonNegative(String what, long nanos) {

@@ -11,7 +11,8 @@ import org.polygpu.topology.BandwidthMatrixLoader;
 /**
  * Provides the emulated backend as {@code Backend=emulated}, always usable, last in {@code auto}'s order. Options:
  * {@code EmulatedDevices} (default {@value #DEFAULT_DEVICES}), {@code EmulatedTopology} (a preset name or a CSV path,
- * default {@value #DEFAULT_TOPOLOGY}) and {@code EmulatedDeviceModel} (V100, A100, H100; default V100). The
+ * default {@value #DEFAULT_TOPOLOGY}), {@code EmulatedDeviceModel} (V100, A100, H100; default V100) and
+ * {@code EmulatedExecution} ({@code full} or {@code sampled}, {@link EmulatedBackendBuilder#execution}). The
  * emulated links carry the topology's bandwidths as written, each direction as listed, so that profiling them gives
  * the file back; the scheduler's bandwidth matrix is the same topology as the policies read it (floored to whole
  * GB/s, directions averaged), as in GrCUDA.
@@ -54,7 +55,8 @@ public final class EmulatedBackendProvider implements BackendProvider {
         int devices = devices(options.emulatedDevices(), links);
         DeviceModel model = DeviceModel.preset(options.emulatedDeviceModel().orElse(DEFAULT_MODEL));
         EmulatedBackend backend = EmulatedBackend.builder().devices(devices).topology(links).model(model)
-                .nvrtcLibrary(options.nvrtcLibrary().map(Object::toString).orElse(null)).build();
+                .nvrtcLibrary(options.nvrtcLibrary().map(Object::toString).orElse(null))
+                .execution(options.emulatedExecution()).build();
         BandwidthMatrix floored = BandwidthMatrixLoader.resolve(topologyName);
         BandwidthMatrix policies = devices == floored.gpuCount() ? floored : floored.restrictedTo(devices);
         return new OpenedBackend(backend, policies, topologyName, false, notice(devices, model, topologyName,

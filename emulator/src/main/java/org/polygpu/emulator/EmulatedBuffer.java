@@ -33,6 +33,8 @@ final class EmulatedBuffer implements DeviceBuffer {
     private final MemorySegment segment;
     private State state = State.LIVE;
     private int pendingUses;
+    /** Whether the contents were (partly) written by a sampled launch, so not computed; a whole-buffer copy resets. */
+    private boolean notComputed;
 
     /**
      * @param address     the device address of the first byte
@@ -71,6 +73,16 @@ final class EmulatedBuffer implements DeviceBuffer {
 
     boolean constant() {
         return constant;
+    }
+
+    /** Whether the buffer holds data of a sampled launch ({@code EmulatedExecution=sampled}), not computed. */
+    boolean notComputed() {
+        return notComputed;
+    }
+
+    /** Marks the contents as written by a sampled launch, or as computed again (by a copy of the whole buffer). */
+    void notComputed(boolean value) {
+        notComputed = value;
     }
 
     State state() {

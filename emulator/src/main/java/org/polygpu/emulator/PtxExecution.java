@@ -19,6 +19,10 @@ import org.polygpu.emulator.ptx.PtxLaunch;
  * duration ({@link DeviceModel#kernelNanos}). A failure (memcheck, trap, instruction budget) is kept and thrown when
  * the operation completes, like an asynchronous CUDA error; the kernel then lasts only its launch latency. What the
  * kernel printed is written to the backend's device output when it completes, before any failure is thrown.
+ *
+ * <p>In sampled execution ({@link PtxKernels#sampledBlocks()}) a grid larger than the sample runs only the sampled
+ * blocks, is timed by the counters scaled to the whole grid, and marks every buffer passed to it as not computed
+ * (conservatively: the interpreter does not tell which ones the kernel wrote).
  */
 final class PtxExecution implements KernelExecution {
     private final EmulatedFunction.Ptx function;
@@ -30,6 +34,7 @@ final class PtxExecution implements KernelExecution {
     private final DeviceModel model;
     private final long launchLatencyNanos;
     private final long instructionBudget;
+    private final long sampledBlocks;
     private final OperationLabel label;
     private final CounterLog log;
     private final PrintStream deviceOutput;
@@ -52,6 +57,7 @@ final class PtxExecution implements KernelExecution {
         this.model = kernels.model();
         this.launchLatencyNanos = kernels.launchLatencyNanos();
         this.instructionBudget = kernels.instructionBudget();
+        this.sampledBlocks = kernels.sampledBlocks();
         this.label = label;
         this.log = log;
         this.deviceOutput = kernels.deviceOutput();
@@ -65,7 +71,11 @@ final class PtxExecution implements KernelExecution {
             GlobalMemory view = memory.view(buffers);
             // The kernel's own (mangled) name: the function may have been found by a name expression.
             counters = executor.run(new PtxLaunch(function.module().image(), function.kernel().name(), config, params,
-                    view, variables, instructionBudget, model.multiprocessors(), text -> printed = text));
+                    view, variables, instructionBudget, model.multiprocessors(), text -> printed = text),
+                    sampledBlocks);
+            if (config.grid().count() > sampledBlocks) {
+                buffers.forEach(b -> b.notComputed(true));
+            }
             return launchLatencyNanos + model.kernelNanos(counters);
         } catch (BackendException e) {
             failure = e;

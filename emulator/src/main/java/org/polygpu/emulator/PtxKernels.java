@@ -28,14 +28,22 @@ final class PtxKernels implements AutoCloseable {
     private final long launchLatencyNanos;
     private final long instructionBudget;
     private final PrintStream deviceOutput;
+    private final long sampledBlocks;
 
+    /** @param sampledBlocks thread blocks each launch interprets at most; {@code Long.MAX_VALUE} for all */
     PtxKernels(int parallelism, DeviceModel model, long launchLatencyNanos, long instructionBudget,
-               PrintStream deviceOutput) {
+               PrintStream deviceOutput, long sampledBlocks) {
         this.executor = new PtxExecutor(parallelism);
         this.model = model;
         this.launchLatencyNanos = launchLatencyNanos;
         this.instructionBudget = instructionBudget;
         this.deviceOutput = deviceOutput;
+        this.sampledBlocks = sampledBlocks;
+    }
+
+    /** Thread blocks each launch interprets at most ({@code Long.MAX_VALUE}: all, the full execution). */
+    long sampledBlocks() {
+        return sampledBlocks;
     }
 
     /** Where kernels' {@code printf} output goes. */

@@ -3,6 +3,7 @@ package org.polygpu.backend;
 import java.nio.file.Path;
 import java.util.Optional;
 
+import org.polygpu.config.EmulatedExecution;
 import org.polygpu.config.MemoryModel;
 
 /**
@@ -17,17 +18,19 @@ import org.polygpu.config.MemoryModel;
  * @param emulatedDevices     {@code EmulatedDevices}: emulated GPUs, 0 for the emulator's default
  * @param emulatedTopology    {@code EmulatedTopology}: preset name or CSV path, if not the default
  * @param emulatedDeviceModel {@code EmulatedDeviceModel}: the emulated GPU model's name, if not the default
+ * @param emulatedExecution   {@code EmulatedExecution}: whether the emulator interprets every thread block or a
+ *                            sample of them
  */
 public record BackendOptions(int numberOfGpus, MemoryModel memoryModel, Optional<String> bandwidthMatrix,
                              Optional<Path> nvrtcLibrary, int emulatedDevices, Optional<String> emulatedTopology,
-                             Optional<String> emulatedDeviceModel) {
+                             Optional<String> emulatedDeviceModel, EmulatedExecution emulatedExecution) {
     public BackendOptions {
         if (numberOfGpus < 0 || emulatedDevices < 0) {
             throw new IllegalArgumentException("device counts must be at least 0, got NumberOfGPUs=" + numberOfGpus
                     + ", EmulatedDevices=" + emulatedDevices);
         }
         if (memoryModel == null || bandwidthMatrix == null || nvrtcLibrary == null || emulatedTopology == null
-                || emulatedDeviceModel == null) {
+                || emulatedDeviceModel == null || emulatedExecution == null) {
             throw new IllegalArgumentException("every backend option must be given (Optional.empty() when unset)");
         }
     }
@@ -35,41 +38,46 @@ public record BackendOptions(int numberOfGpus, MemoryModel memoryModel, Optional
     /** Nothing configured: all devices, explicit memory, the backends' own topology and search paths. */
     public static BackendOptions defaults() {
         return new BackendOptions(0, MemoryModel.EXPLICIT, Optional.empty(), Optional.empty(), 0, Optional.empty(),
-                Optional.empty());
+                Optional.empty(), EmulatedExecution.FULL);
     }
 
     public BackendOptions withNumberOfGpus(int value) {
         return new BackendOptions(value, memoryModel, bandwidthMatrix, nvrtcLibrary, emulatedDevices,
-                emulatedTopology, emulatedDeviceModel);
+                emulatedTopology, emulatedDeviceModel, emulatedExecution);
     }
 
     public BackendOptions withMemoryModel(MemoryModel value) {
         return new BackendOptions(numberOfGpus, value, bandwidthMatrix, nvrtcLibrary, emulatedDevices,
-                emulatedTopology, emulatedDeviceModel);
+                emulatedTopology, emulatedDeviceModel, emulatedExecution);
     }
 
     public BackendOptions withBandwidthMatrix(String value) {
         return new BackendOptions(numberOfGpus, memoryModel, Optional.of(value), nvrtcLibrary, emulatedDevices,
-                emulatedTopology, emulatedDeviceModel);
+                emulatedTopology, emulatedDeviceModel, emulatedExecution);
     }
 
     public BackendOptions withNvrtcLibrary(Path value) {
         return new BackendOptions(numberOfGpus, memoryModel, bandwidthMatrix, Optional.of(value), emulatedDevices,
-                emulatedTopology, emulatedDeviceModel);
+                emulatedTopology, emulatedDeviceModel, emulatedExecution);
     }
 
     public BackendOptions withEmulatedDevices(int value) {
         return new BackendOptions(numberOfGpus, memoryModel, bandwidthMatrix, nvrtcLibrary, value, emulatedTopology,
-                emulatedDeviceModel);
+                emulatedDeviceModel, emulatedExecution);
     }
 
     public BackendOptions withEmulatedTopology(String value) {
         return new BackendOptions(numberOfGpus, memoryModel, bandwidthMatrix, nvrtcLibrary, emulatedDevices,
-                Optional.of(value), emulatedDeviceModel);
+                Optional.of(value), emulatedDeviceModel, emulatedExecution);
     }
 
     public BackendOptions withEmulatedDeviceModel(String value) {
         return new BackendOptions(numberOfGpus, memoryModel, bandwidthMatrix, nvrtcLibrary, emulatedDevices,
-                emulatedTopology, Optional.of(value));
+                emulatedTopology, Optional.of(value), emulatedExecution);
+    }
+
+    public BackendOptions withEmulatedExecution(EmulatedExecution value) {
+        return new BackendOptions(numberOfGpus, memoryModel, bandwidthMatrix, nvrtcLibrary, emulatedDevices,
+                emulatedTopology, emulatedDeviceModel, value);
     }
 }

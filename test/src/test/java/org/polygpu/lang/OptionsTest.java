@@ -64,7 +64,8 @@ class OptionsTest {
         "RetrieveParentStreamPolicy; nearest; same-as-parent, disjoint, multigpu-disjoint, multigpu-early-disjoint",
         "EnableComputationTimers; maybe; true",
         "Backend; fpga; auto",
-        "EmulatedDevices; 0; at least 1"})
+        "EmulatedDevices; 0; at least 1",
+        "EmulatedExecution; partial; valid values: full, sampled"})
     void badValueStopsContextCreationWithTheValidValues(String option, String value, String listed) {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> Polyglot.context(Map.of(option, value)).close());

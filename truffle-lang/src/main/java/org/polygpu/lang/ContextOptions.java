@@ -54,7 +54,7 @@ public record ContextOptions(RuntimeConfig runtime, String backend, BackendOptio
         BackendOptions backendOptions = new BackendOptions(values.get(NumberOfGPUs), values.get(MemoryModel),
                 text(values, BandwidthMatrix), text(values, NvrtcLibrary).map(Path::of),
                 values.hasBeenSet(EmulatedDevices) ? values.get(EmulatedDevices) : 0,
-                text(values, EmulatedTopology), text(values, EmulatedDeviceModel));
+                text(values, EmulatedTopology), text(values, EmulatedDeviceModel), values.get(EmulatedExecution));
         Map<String, Object> shown = new LinkedHashMap<>();
         for (OptionDescriptor d : values.getDescriptors()) {
             Object v = values.get(d.getKey());

@@ -10,6 +10,7 @@ import org.graalvm.options.OptionType;
 import org.polygpu.backend.BackendProvider;
 import org.polygpu.backend.Backends;
 import org.polygpu.config.DependencyPolicy;
+import org.polygpu.config.EmulatedExecution;
 import org.polygpu.config.ExecutionPolicy;
 import org.polygpu.config.MemoryModel;
 import org.polygpu.config.OptionValue;
@@ -101,6 +102,12 @@ public final class PolygpuOptions {
     @Option(help = "Emulated backend only: the GPU model (default V100).", usageSyntax = "V100|A100|H100",
             category = OptionCategory.USER, stability = OptionStability.STABLE)
     static final OptionKey<String> EmulatedDeviceModel = new OptionKey<>("");
+
+    @Option(help = "Emulated backend only: interpret every thread block (full) or a sample of each grid, timed as "
+            + "the whole grid, whose outputs cannot be read back (sampled).", usageSyntax = "full|sampled",
+            category = OptionCategory.USER, stability = OptionStability.STABLE)
+    static final OptionKey<EmulatedExecution> EmulatedExecution =
+            enumKey(org.polygpu.config.EmulatedExecution.FULL);
 
     @Option(help = "Path of libnvrtc.so (default: searched).", usageSyntax = "<file>",
             category = OptionCategory.USER, stability = OptionStability.STABLE)

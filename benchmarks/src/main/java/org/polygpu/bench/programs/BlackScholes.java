@@ -53,6 +53,9 @@ public final class BlackScholes extends PolygpuProgram {
                     (float) VOLATILITY, (float) YEARS);
             calls.add(call);
         }
+        if (!validating()) {
+            return unchecked(n, partitions);
+        }
         double error = 0;
         for (int q = 0; q < parts.size(); q++) {
             float[] values = readFloats(calls.get(q));

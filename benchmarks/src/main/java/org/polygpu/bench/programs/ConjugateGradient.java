@@ -130,6 +130,9 @@ public final class ConjugateGradient extends PolygpuProgram {
             rrNew = rr;
             rr = next;
         }
+        if (!validating()) {
+            return unchecked(n, partitions);
+        }
         double[] expected = reference(a, b, iterations);
         double largest = Arrays.stream(expected).map(Math::abs).max().orElseThrow();
         double error = 0;

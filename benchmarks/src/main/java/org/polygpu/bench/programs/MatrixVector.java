@@ -42,6 +42,9 @@ public final class MatrixVector extends PolygpuProgram {
             blocks.add(block);
             results.add(z);
         }
+        if (!validating()) {
+            return unchecked(n, partitions);
+        }
         double worst = 0;
         for (int q = 0; q < blocks.size(); q++) {
             float[] z = readFloats(results.get(q));

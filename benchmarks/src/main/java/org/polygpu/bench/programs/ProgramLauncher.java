@@ -15,9 +15,10 @@ import java.util.regex.Pattern;
 import org.graalvm.polyglot.Context;
 
 /**
- * Runs one Java benchmark program from the command line: {@code [--polygpu.Option=value ...] [size] [partitions]
- * [more]}, prints its verdict and the makespan of its kernels and copies, then exits with 0 on {@code OK}, 1 on
- * {@code FAIL}. The makespan comes from the timeline of {@code ExportTrace} (written when the context closes),
+ * Runs one Java benchmark program from the command line: {@code [--polygpu.Option=value ...] [--no-validate] [size]
+ * [partitions] [more]}, prints its verdict and the makespan of its kernels and copies, then exits with 0 on
+ * {@code OK}, 1 on {@code FAIL}. With {@code --no-validate} nothing is read back or checked (as {@code EmulatedExecution=sampled}
+ * needs). The makespan comes from the timeline of {@code ExportTrace} (written when the context closes),
  * since the guest language has no call that reads the clock: on the emulator it is the virtual clock's.
  */
 public final class ProgramLauncher {
@@ -37,6 +38,7 @@ public final class ProgramLauncher {
                 positional.add(a);
             }
         }
+        boolean validate = !positional.remove("--no-validate");
         Path trace;
         try {
             trace = Files.createTempFile("polygpu-benchmark", ".json");
@@ -47,11 +49,14 @@ public final class ProgramLauncher {
         Verdict verdict;
         try (Context context = builder.build()) {
             PolygpuProgram p = program.apply(context);
+            if (!validate) {
+                p.withoutValidation();
+            }
             int size = positional.isEmpty() ? p.defaultSize() : Integer.parseInt(positional.get(0));
             int partitions = positional.size() > 1 ? Integer.parseInt(positional.get(1)) : 16;
             if (partitions < 1 || size < partitions) {
                 System.err.println("usage: " + p.getClass().getSimpleName()
-                        + " [--polygpu.Option=value ...] [size >= partitions] [partitions >= 1]");
+                        + " [--polygpu.Option=value ...] [--no-validate] [size >= partitions] [partitions >= 1]");
                 System.exit(2);
             }
             verdict = p.run(size, partitions);

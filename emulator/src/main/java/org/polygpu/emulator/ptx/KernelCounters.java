@@ -23,6 +23,20 @@ public record KernelCounters(long ctas, long warps, long warpInstructions, long 
         return warpInstructions == 0 ? 1.0 : threadInstructions / (32.0 * warpInstructions);
     }
 
+    /**
+     * These counters, of {@code ran} CTAs of a grid of {@code gridCtas}, extrapolated to the whole grid: CTAs and
+     * warps become the grid's, every other count is multiplied by {@code gridCtas / ran} and rounded.
+     */
+    KernelCounters scaledTo(long ran, long gridCtas) {
+        if (ran == gridCtas || ran == 0) {
+            return this;
+        }
+        double f = (double) gridCtas / ran;
+        return new KernelCounters(gridCtas, warps / ran * gridCtas, Math.round(warpInstructions * f),
+                Math.round(threadInstructions * f), Math.round(globalSectors * f), Math.round(sharedAccesses * f),
+                Math.round(atomics * f), Math.round(barriers * f));
+    }
+
     KernelCounters plus(KernelCounters o) {
         return new KernelCounters(ctas + o.ctas, warps + o.warps, warpInstructions + o.warpInstructions,
                 threadInstructions + o.threadInstructions, globalSectors + o.globalSectors,

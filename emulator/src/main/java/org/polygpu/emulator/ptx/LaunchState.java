@@ -25,6 +25,8 @@ final class LaunchState {
     final Dim3 grid;
     final Dim3 block;
     final long ctas;
+    /** CTAs that run: all of them, or an evenly spread sample ({@link #ctaAt}). */
+    final long sampled;
     final int threads;
     final int warpsPerCta;
     final long sharedBytes;
@@ -35,12 +37,14 @@ final class LaunchState {
     private BackendException failure;
     private final Map<Long, String> printed = new TreeMap<>();
 
-    LaunchState(KernelProgram program, PtxLaunch launch) {
+    /** The launch, of which at most {@code sampleCtas} CTAs run. */
+    LaunchState(KernelProgram program, PtxLaunch launch, long sampleCtas) {
         this.program = program;
         this.launch = launch;
         this.grid = launch.config().grid();
         this.block = launch.config().block();
         this.ctas = grid.count();
+        this.sampled = Math.min(ctas, sampleCtas);
         this.threads = (int) block.count();
         this.warpsPerCta = (threads + 31) / 32;
         this.sharedBytes = program.dynamicSharedOffset() + (long) launch.config().sharedMemoryBytes();
@@ -74,13 +78,22 @@ final class LaunchState {
         return program.kernel().name();
     }
 
-    /** The next CTA to run, or -1 when none is left or the launch failed. */
+    /** The next CTA to run, in increasing order, or -1 when none is left or the launch failed. */
     long takeCta() {
-        if (next.get() >= stopAt) {
+        long i = next.getAndIncrement();
+        if (i >= sampled) {
             return -1;
         }
-        long i = next.getAndIncrement();
-        return i < ctas && i < stopAt ? i : -1;
+        long cta = ctaAt(i);
+        return cta < stopAt ? cta : -1;
+    }
+
+    /**
+     * The {@code i}-th CTA that runs: {@code i} itself when all run, otherwise the middle CTA of the {@code i}-th of
+     * {@link #sampled} equal stretches of the grid, so that the sample covers the grid evenly and always the same.
+     */
+    long ctaAt(long i) {
+        return sampled == ctas ? i : Math.min(ctas - 1, (long) ((i + 0.5) * ctas / sampled));
     }
 
     /** Adds thread-instructions to the launch; false once the budget is exhausted. */

@@ -53,10 +53,24 @@ public final class PtxExecutor implements AutoCloseable {
      * @throws BackendException on a memcheck violation (naming kernel, block, thread, address, size and PTX line), a
      *                          trap, or an exhausted instruction budget; the memory holds what the CTAs that ran wrote
      */
-    public synchronized KernelCounters run(PtxLaunch launch) {
+    public KernelCounters run(PtxLaunch launch) {
+        return run(launch, Long.MAX_VALUE);
+    }
+
+    /**
+     * Executes at most {@code sampleCtas} CTAs of {@code launch}, spread evenly over the grid (all of them when the
+     * grid has no more), and extrapolates the counters to the whole grid ({@link KernelCounters#ctas()} is then the
+     * grid's). The memory holds what the CTAs that ran wrote: the other CTAs' outputs are not computed.
+     *
+     * @throws BackendException as {@link #run(PtxLaunch)}
+     */
+    public synchronized KernelCounters run(PtxLaunch launch, long sampleCtas) {
+        if (sampleCtas < 1) {
+            throw new IllegalArgumentException("sampleCtas must be positive, got " + sampleCtas);
+        }
         KernelProgram program = launch.module().program(launch.kernel());
-        LaunchState state = new LaunchState(program, launch);
-        int workers = program.orderedCtas() ? 1 : (int) Math.min(parallelism, state.ctas);
+        LaunchState state = new LaunchState(program, launch, sampleCtas);
+        int workers = program.orderedCtas() ? 1 : (int) Math.min(parallelism, state.sampled);
         List<CtaRunner> runners = workers == 1 ? List.of(work(state, 0)) : runParallel(state, workers);
         String printed = state.output();
         if (!printed.isEmpty()) {
@@ -70,7 +84,7 @@ public final class PtxExecutor implements AutoCloseable {
         for (CtaRunner r : runners) {
             total = total.plus(r.counters());
         }
-        return total;
+        return total.scaledTo(state.sampled, state.ctas);
     }
 
     /**
