@@ -52,11 +52,9 @@ import org.polygpu.topology.BandwidthMatrix;
  * of it). Properly synchronised programs behave exactly as on a GPU. The alternative, executing at completion, would
  * need the duration before the counts that determine it.
  *
- * <p>Effects run inside whichever call advances the simulation; a kernel that fails (a Java kernel's exception, a PTX
- * memcheck violation or exhausted instruction budget) surfaces as a {@link BackendException} from the call that
- * reaches its completion, much as CUDA reports asynchronous errors at a later synchronisation; the backend stays
- * usable. The counters of completed PTX launches are available from {@link #lastCounters()} and, while the timeline
- * is recorded, {@link #counters(long)}.
+ * <p>Effects run inside whichever call advances the simulation. A kernel's fault (exception, memcheck, assert, trap,
+ * instruction budget) is kept for {@link #takeFault}, or thrown by the call reaching its
+ * completion when it served no computation. Counters of PTX launches: {@link #lastCounters()}, {@link #counters}.
  *
  * <p>Structure: this class owns the devices' memories, the simulation and the lifecycle, and hands events, copies and
  * kernels to {@link EmulatedEvents}, {@link EmulatedTransfers} and {@link EmulatedKernels}.
@@ -258,6 +256,11 @@ public final class EmulatedBackend implements Backend {
     }
 
     @Override
+    public Optional<BackendException> takeFault(long computationId) {
+        return kernels.takeFault(computationId);
+    }
+
+    @Override
     public void synchronizeAll() {
         checkOpen();
         host.blockUntilIdle();
@@ -318,10 +321,6 @@ public final class EmulatedBackend implements Backend {
         return kernels.ptx(module);
     }
 
-    /**
-     * Enqueues a kernel after checking the grid and block against the device's limits and the arguments against the
-     * kernel (for PTX: count and type of every parameter, and shared memory).
-     */
     @Override
     public void launch(FunctionHandle function, LaunchConfig config, Object[] arguments, StreamHandle stream,
                        OperationLabel label) {

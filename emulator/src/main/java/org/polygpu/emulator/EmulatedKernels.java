@@ -33,6 +33,7 @@ final class EmulatedKernels {
     private final CounterLog counterLog;
     private final HostClock host;
     private final Consumer<EmulatedStream> awaitRoom;
+    private final KernelFaults faults = new KernelFaults();
 
     /** @param awaitRoom blocks the host while a stream's queue is full (the backend's back-pressure) */
     EmulatedKernels(Object owner, Handles handles, DeviceMemory[] memories, PtxKernels ptx,
@@ -120,7 +121,12 @@ final class EmulatedKernels {
         Object[] args = LaunchChecks.checkArguments(f.name(), arguments, s.device(), owner);
         KernelExecution execution = execution(f, config, args, s.device(), label);
         awaitRoom.accept(s);
-        host.enqueue(new KernelOperation(s, label, execution, args));
+        host.enqueue(new KernelOperation(s, label, execution, args, faults));
+    }
+
+    /** The fault kept for {@code computationId}'s kernel, handed over once. */
+    Optional<BackendException> takeFault(long computationId) {
+        return faults.take(computationId);
     }
 
     private KernelExecution execution(EmulatedFunction f, LaunchConfig config, Object[] args, int device,

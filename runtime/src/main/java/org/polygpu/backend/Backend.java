@@ -132,6 +132,16 @@ public interface Backend extends AutoCloseable {
                 OperationLabel label);
 
     /**
+     * The fault of the kernel launched for computation {@code computationId} (its {@link OperationLabel}), once that
+     * kernel completed, handed over once: a backend that keeps a kernel's fault with its computation reports it here
+     * instead of from whichever later call finds it. The default keeps none (CUDA's errors are sticky and surface
+     * from the next call).
+     */
+    default Optional<BackendException> takeFault(long computationId) {
+        return Optional.empty();
+    }
+
+    /**
      * Starts or stops recording the timeline returned by {@link #timeline()}; off by default so long runs keep
      * bounded memory.
      */

@@ -301,6 +301,7 @@ public final class ExecutionContext implements AutoCloseable {
         schedule.awaitParents(c);
         schedule.retire(c);
         release(array);
+        schedule.faults().defined(array);
         dag.forget(array);
         arrays.remove(array);
     }
@@ -318,11 +319,12 @@ public final class ExecutionContext implements AutoCloseable {
         array.markFreed();
     }
 
-    /** Waits for all scheduled work and retires it. */
+    /** Waits for all scheduled work and retires it; throws the fault of a kernel that no host access reported. */
     public void synchronize() {
         checkOpen();
         backend.synchronizeAll();
         pool.pollAll();
+        schedule.faults().raiseUnreported();
     }
 
     /** Retires what has finished, without waiting. */
@@ -378,7 +380,7 @@ public final class ExecutionContext implements AutoCloseable {
         }
     }
 
-    /** Waits for all work, frees every array and destroys streams and events. */
+    /** Waits for all work, frees every array and destroys streams and events, then throws an unreported fault. */
     @Override
     public void close() {
         if (closed) {
@@ -392,5 +394,6 @@ public final class ExecutionContext implements AutoCloseable {
         arrays.clear();
         pool.close();
         closed = true;
+        schedule.faults().raiseUnreported();
     }
 }
