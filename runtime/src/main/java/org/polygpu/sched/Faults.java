@@ -5,6 +5,7 @@ import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.Optional;
 
+import org.polygpu.array.Access;
 import org.polygpu.array.ArrayAccess;
 import org.polygpu.array.DeviceArray;
 import org.polygpu.backend.Backend;
@@ -14,7 +15,8 @@ import org.polygpu.backend.BackendException;
  * The faults of finished kernels and the arrays they left undefined. A kernel's fault is taken from the backend when
  * its computation retires and reported once: by the first host access that depends on it (a read of an array the
  * kernel wrote) or, when none does, by the next {@link #raiseUnreported} (synchronisation, close). The arrays the
- * kernel could write are undefined from then on: reading them says so, until the host writes all of an array.
+ * kernel could write are undefined from then on: reading them says so, until the host writes all of an array or a
+ * later computation overwrites it whole (an {@code out} parameter, a copy's destination).
  * Not thread-safe: used by the execution context's thread.
  */
 final class Faults {
@@ -38,8 +40,19 @@ final class Faults {
         this.backend = backend;
     }
 
-    /** After {@code c} retired: keeps its kernel's fault, if it had one, and marks what it wrote undefined. */
+    /**
+     * After {@code c} retired: arrays it overwrote whole ({@code out} parameters, copy destinations) after a fault
+     * are defined again; then its kernel's fault, if it had one, is kept and what it could write marked undefined.
+     */
     void retired(Computation c) {
+        if (!undefined.isEmpty()) {
+            for (ArrayAccess a : c.accessArray()) {
+                Fault f = a.access() == Access.WRITE ? undefined.get(a.array()) : null;
+                if (f != null && f.kernel.id() < c.id()) {
+                    undefined.remove(a.array());
+                }
+            }
+        }
         if (c.kind() != Computation.Kind.KERNEL) {
             return;
         }

@@ -82,6 +82,27 @@ class KernelFaultTest {
     }
 
     @Test
+    void aLaterKernelOrCopyThatOverwritesAllOfAnUndefinedArrayDefinesIt() {
+        try (EmulatedBackend backend = Fixtures.backend(2, "test-2gpu");
+             ExecutionContext ctx = Fixtures.context(backend)) {
+            DeviceArray u = ctx.newArray(ElementType.FLOAT, N);
+            DeviceArray x = ctx.newArray(ElementType.FLOAT, N);
+            DeviceArray z = ctx.newArray(ElementType.FLOAT, N);
+            ctx.launch(Fixtures.inc(ctx), Fixtures.launch(), u, N);
+            Kernel bad = overrun(ctx);
+            ctx.launch(bad, Fixtures.launch(), x, N);
+            ctx.launch(bad, Fixtures.launch(), z, N);
+            ctx.launch(Fixtures.scale(ctx), Fixtures.launch(), u, x, N, 3f);
+            ctx.copy(u, z);
+            assertEquals(3f, (Float) ctx.read(x, 5), "scale's out parameter overwrote x");
+            assertEquals(1f, (Float) ctx.read(z, 5), "the copy overwrote z");
+            BackendException unreported = assertThrows(BackendException.class, ctx::synchronize);
+            assertTrue(unreported.getMessage().contains("overrun"), unreported.getMessage());
+            assertEquals(1, unreported.getSuppressed().length, "both faults are reported, once");
+        }
+    }
+
+    @Test
     void closeRaisesAFaultNothingReportedAfterReleasingEverything() {
         try (EmulatedBackend backend = Fixtures.backend(1, "test-2gpu")) {
             ExecutionContext ctx = Fixtures.context(backend);
