@@ -15,6 +15,7 @@ import org.polygpu.backend.LaunchConfig;
 import org.polygpu.backend.ModuleHandle;
 import org.polygpu.backend.ModuleImage;
 import org.polygpu.backend.OperationLabel;
+import org.polygpu.backend.ReadOnlyParameters;
 import org.polygpu.backend.StreamHandle;
 import org.polygpu.backend.TimedOperation;
 import org.polygpu.emulator.ptx.KernelCounters;
@@ -52,8 +53,8 @@ import org.polygpu.topology.BandwidthMatrix;
  * of it). Properly synchronised programs behave exactly as on a GPU. The alternative, executing at completion, would
  * need the duration before the counts that determine it.
  *
- * <p>Effects run inside whichever call advances the simulation. A kernel's fault (exception, memcheck, assert, trap,
- * instruction budget) is kept for {@link #takeFault}, or thrown by the call reaching its
+ * <p>Effects run inside whichever call advances the simulation. A kernel's fault (exception, memcheck, a store through
+ * a read-only parameter, instruction budget) is kept for {@link #takeFault}, or thrown by the call reaching its
  * completion when it served no computation. Counters of PTX launches: {@link #lastCounters()}, {@link #counters}.
  *
  * <p>Structure: this class owns the devices' memories, the simulation and the lifecycle, and hands events, copies and
@@ -324,8 +325,14 @@ public final class EmulatedBackend implements Backend {
     @Override
     public void launch(FunctionHandle function, LaunchConfig config, Object[] arguments, StreamHandle stream,
                        OperationLabel label) {
+        launch(function, config, arguments, stream, label, ReadOnlyParameters.NONE);
+    }
+
+    @Override
+    public void launch(FunctionHandle function, LaunchConfig config, Object[] arguments, StreamHandle stream,
+                       OperationLabel label, ReadOnlyParameters readOnly) {
         checkOpen();
-        kernels.launch(function, config, arguments, stream, label);
+        kernels.launch(function, config, arguments, stream, label, readOnly);
     }
 
     /** The counters of the PTX launch that completed last in virtual time, if any. */

@@ -6,6 +6,7 @@ import org.polygpu.backend.Backend;
 import org.polygpu.backend.FunctionHandle;
 import org.polygpu.backend.ModuleHandle;
 import org.polygpu.backend.ModuleImage;
+import org.polygpu.backend.ReadOnlyParameters;
 
 /**
  * A kernel known to the runtime: its code, the function's name in it, and its signature. The module is loaded on
@@ -18,6 +19,7 @@ public final class Kernel {
     private final ModuleHandle[] modules;
     private final FunctionHandle[] functions;
     private final int arrayParameterCount;
+    private final ReadOnlyParameters readOnly;
     private long launchCount;
 
     Kernel(String name, ModuleImage image, List<Parameter> parameters, int deviceCount) {
@@ -27,6 +29,8 @@ public final class Kernel {
         this.modules = new ModuleHandle[deviceCount];
         this.functions = new FunctionHandle[deviceCount];
         this.arrayParameterCount = (int) parameters.stream().filter(Parameter::pointer).count();
+        this.readOnly = ReadOnlyParameters.of(this.parameters.stream().map(Parameter::name).toList(),
+                this.parameters.stream().map(p -> p.pointer() && p.access().isReadOnly()).toList());
     }
 
     /** The function's name as given: a C name, a mangled name, or a name expression such as {@code inc<int>}. */
@@ -40,6 +44,11 @@ public final class Kernel {
 
     public List<Parameter> parameters() {
         return parameters;
+    }
+
+    /** The pointer parameters declared read-only, which the backend may check stores against. */
+    ReadOnlyParameters readOnly() {
+        return readOnly;
     }
 
     int arrayParameterCount() {
