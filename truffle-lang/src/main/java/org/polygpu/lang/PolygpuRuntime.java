@@ -203,6 +203,15 @@ public final class PolygpuRuntime {
         return call(() -> context.ptx(kernel));
     }
 
+    /** Closes the execution context; the fault of a kernel that nothing reported yet is raised as a guest error. */
+    private void closeContext() {
+        try {
+            context.close();
+        } catch (BackendException e) {
+            throw PolygpuException.fromUserError(e);
+        }
+    }
+
     /** Writes the exports the options ask for, then releases every array, stream and the backend. */
     @TruffleBoundary
     void close() {
@@ -213,7 +222,7 @@ public final class PolygpuRuntime {
             });
         } finally {
             try {
-                context.close();
+                closeContext();
             } finally {
                 backend.close();
             }
