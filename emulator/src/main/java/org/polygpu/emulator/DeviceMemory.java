@@ -34,6 +34,15 @@ final class DeviceMemory {
         this.nextAddress = GlobalMemory.FIRST_ADDRESS + ((long) device << 40);
     }
 
+    /** One memory of {@code capacity} bytes for each of {@code count} devices, numbered from 0. */
+    static DeviceMemory[] forDevices(int count, long capacity) {
+        DeviceMemory[] memories = new DeviceMemory[count];
+        for (int d = 0; d < count; d++) {
+            memories[d] = new DeviceMemory(d, capacity);
+        }
+        return memories;
+    }
+
     EmulatedBuffer allocate(Object owner, long bytes) {
         return allocate(owner, bytes, null, false);
     }

@@ -15,6 +15,7 @@ import org.polygpu.backend.LaunchConfig;
 import org.polygpu.backend.ModuleHandle;
 import org.polygpu.backend.ModuleImage;
 import org.polygpu.backend.OperationLabel;
+import org.polygpu.backend.ReadOnlyParameters;
 import org.polygpu.backend.StreamHandle;
 import org.polygpu.backend.TimedOperation;
 import org.polygpu.emulator.ptx.KernelCounters;
@@ -44,19 +45,11 @@ import org.polygpu.topology.BandwidthMatrix;
  * order): a consumer not made to wait for its producer runs first and reads stale data, as on a real GPU.
  *
  * <p>PTX kernels execute on the SIMT interpreter when they <em>start</em> in virtual time, because their duration
- * depends on what they execute. Their reads see memory as it is at the start and their writes land at the start,
- * not over their duration nor at their end. Trade-off for race visibility: a consumer on another stream that wrongly
- * does not wait for a PTX producer sees stale data if it starts before the producer starts, but the producer's
- * results if it starts while the producer is still running (a GPU would show partial results); and a PTX kernel
- * reading data that another stream's operation completes during the kernel's run misses it (a GPU might see part
- * of it). Properly synchronised programs behave exactly as on a GPU. The alternative, executing at completion, would
- * need the duration before the counts that determine it.
+ * depends on what they execute; {@link PtxExecution} says what that means for programs that race.
  *
- * <p>Effects run inside whichever call advances the simulation; a kernel that fails (a Java kernel's exception, a PTX
- * memcheck violation or exhausted instruction budget) surfaces as a {@link BackendException} from the call that
- * reaches its completion, much as CUDA reports asynchronous errors at a later synchronisation; the backend stays
- * usable. The counters of completed PTX launches are available from {@link #lastCounters()} and, while the timeline
- * is recorded, {@link #counters(long)}.
+ * <p>Effects run inside whichever call advances the simulation. A kernel's fault (exception, memcheck, a store through
+ * a read-only parameter, instruction budget) is kept for {@link #takeFault}, or thrown by the call reaching its
+ * completion when it served no computation. Counters of PTX launches: {@link #lastCounters()}, {@link #counters}.
  *
  * <p>Structure: this class owns the devices' memories, the simulation and the lifecycle, and hands events, copies and
  * kernels to {@link EmulatedEvents}, {@link EmulatedTransfers} and {@link EmulatedKernels}.
@@ -93,12 +86,8 @@ public final class EmulatedBackend implements Backend {
         this.model = b.model();
         this.properties = model.properties();
         this.maxPendingPerStream = b.maxPendingPerStream();
-        int n = topology.gpuCount();
-        this.memories = new DeviceMemory[n];
-        for (int d = 0; d < n; d++) {
-            memories[d] = new DeviceMemory(d, model.totalMemory());
-        }
-        this.streamsCreated = new int[n];
+        this.memories = DeviceMemory.forDevices(topology.gpuCount(), model.totalMemory());
+        this.streamsCreated = new int[memories.length];
         this.simulation = new Simulation(new LinkModel(topology), b.copyLatencyNanos());
         this.host = new HostClock(simulation, b.hostApiNanos(), b.pollNanos());
         this.events = new EmulatedEvents(handles, host, this::awaitRoom);
@@ -258,6 +247,11 @@ public final class EmulatedBackend implements Backend {
     }
 
     @Override
+    public Optional<BackendException> takeFault(long computationId) {
+        return kernels.takeFault(computationId);
+    }
+
+    @Override
     public void synchronizeAll() {
         checkOpen();
         host.blockUntilIdle();
@@ -324,15 +318,22 @@ public final class EmulatedBackend implements Backend {
         kernels.writeSymbol(module, symbol, offset, src);
     }
 
+    /** Enqueues a kernel with no read-only parameters: see the six-argument form. */
+    @Override
+    public void launch(FunctionHandle function, LaunchConfig config, Object[] arguments, StreamHandle stream,
+                       OperationLabel label) {
+        launch(function, config, arguments, stream, label, ReadOnlyParameters.NONE);
+    }
+
     /**
      * Enqueues a kernel after checking the grid and block against the device's limits and the arguments against the
      * kernel (for PTX: count and type of every parameter, and shared memory).
      */
     @Override
     public void launch(FunctionHandle function, LaunchConfig config, Object[] arguments, StreamHandle stream,
-                       OperationLabel label) {
+                       OperationLabel label, ReadOnlyParameters readOnly) {
         checkOpen();
-        kernels.launch(function, config, arguments, stream, label);
+        kernels.launch(function, config, arguments, stream, label, readOnly);
     }
 
     /** The counters of the PTX launch that completed last in virtual time, if any. */
@@ -340,10 +341,7 @@ public final class EmulatedBackend implements Backend {
         return counterLog.last();
     }
 
-    /**
-     * The counters of the completed PTX launch labelled with {@code computationId}, recorded while the timeline is
-     * recorded ({@link #recordTimeline}).
-     */
+    /** The counters of the completed PTX launch labelled {@code computationId}, kept while the timeline is recorded. */
     public Optional<KernelCounters> counters(long computationId) {
         return counterLog.of(computationId);
     }

@@ -11,6 +11,7 @@ import org.polygpu.backend.LaunchConfig;
 import org.polygpu.backend.ModuleHandle;
 import org.polygpu.backend.ModuleImage;
 import org.polygpu.backend.OperationLabel;
+import org.polygpu.backend.ReadOnlyParameters;
 import org.polygpu.backend.StreamHandle;
 
 /**
@@ -34,6 +35,7 @@ final class EmulatedKernels {
     private final CounterLog counterLog;
     private final HostClock host;
     private final Consumer<EmulatedStream> awaitRoom;
+    private final KernelFaults faults = new KernelFaults();
 
     /** @param awaitRoom blocks the host while a stream's queue is full (the backend's back-pressure) */
     EmulatedKernels(Object owner, Handles handles, DeviceMemory[] memories, PtxKernels ptx,
@@ -125,10 +127,11 @@ final class EmulatedKernels {
 
     /**
      * Enqueues a kernel after checking the grid and block against the device's limits and the arguments against the
-     * kernel (for PTX: count and type of every parameter, and shared memory).
+     * kernel (for PTX: count and type of every parameter, and shared memory). A PTX kernel's stores through the
+     * pointers {@code readOnly} names fault; a Java kernel's are not checked.
      */
     void launch(FunctionHandle function, LaunchConfig config, Object[] arguments, StreamHandle stream,
-                OperationLabel label) {
+                OperationLabel label, ReadOnlyParameters readOnly) {
         EmulatedFunction f = handles.function(function);
         EmulatedStream s = handles.stream(stream);
         if (f.device() != s.device()) {
@@ -140,19 +143,23 @@ final class EmulatedKernels {
         Objects.requireNonNull(arguments, "arguments");
         LaunchChecks.checkConfig(f.name(), config, model);
         Object[] args = LaunchChecks.checkArguments(f.name(), arguments, s.device(), owner);
-        KernelExecution execution = execution(f, config, args, s.device(), label);
+        KernelExecution execution = execution(f, config, args, s.device(), label, Objects.requireNonNull(readOnly));
         awaitRoom.accept(s);
-        host.enqueue(new KernelOperation(s, label, execution, LaunchChecks.withoutOffsets(args)));
+        host.enqueue(new KernelOperation(s, label, execution, LaunchChecks.withoutOffsets(args), faults));
+    }
+
+    /** The fault kept for {@code computationId}'s kernel, handed over once. */
+    Optional<BackendException> takeFault(long computationId) {
+        return faults.take(computationId);
     }
 
     private KernelExecution execution(EmulatedFunction f, LaunchConfig config, Object[] args, int device,
-                                      OperationLabel label) {
+                                      OperationLabel label, ReadOnlyParameters readOnly) {
         return switch (f) {
             case EmulatedFunction.Java j -> new JavaExecution(j, config, device, args,
                     launchLatencyNanos + model.rooflineNanos(work(j, config, args)));
             case EmulatedFunction.Ptx p -> new PtxExecution(p, config, ptx.parameters(p, config, args),
-                    LaunchChecks.withoutOffsets(args),
-                    memories[device], ptx, label, counterLog);
+                    LaunchChecks.withoutOffsets(args), memories[device], ptx, label, counterLog, readOnly);
         };
     }
 

@@ -8,6 +8,7 @@ import java.util.Map;
 import org.polygpu.backend.BackendException;
 import org.polygpu.backend.LaunchConfig;
 import org.polygpu.backend.OperationLabel;
+import org.polygpu.backend.ReadOnlyParameters;
 import org.polygpu.emulator.ptx.GlobalMemory;
 import org.polygpu.emulator.ptx.KernelCounters;
 import org.polygpu.emulator.ptx.PtxExecutor;
@@ -16,13 +17,27 @@ import org.polygpu.emulator.ptx.PtxLaunch;
 /**
  * A PTX kernel launch. It executes on the interpreter when the operation starts in virtual time: its loads see
  * device memory as it is at that instant and its stores land at that instant, and the counters it produces give its
- * duration ({@link DeviceModel#kernelNanos}). A failure (memcheck, trap, instruction budget) is kept and thrown when
- * the operation completes, like an asynchronous CUDA error; the kernel then lasts only its launch latency. What the
- * kernel printed is written to the backend's device output when it completes, before any failure is thrown.
+ * duration ({@link DeviceModel#kernelNanos}). A failure (memcheck, trap, instruction budget) is kept and raised when
+ * the operation completes, like an asynchronous CUDA error, for {@link KernelFaults} to keep with its computation;
+ * the kernel then lasts only its launch latency. What the kernel printed is written to the backend's device output
+ * when it completes, before any failure is raised.
+ *
+ * <p>The buffers passed for parameters declared read-only refuse stores and atomics for this launch (unless the
+ * same buffer is also passed for a parameter that may be written), so that a write through an {@code in} or
+ * {@code const} pointer is a fault naming the parameter instead of a write the runtime later discards.
  *
  * <p>In sampled execution ({@link PtxKernels#sampledBlocks()}) a grid larger than the sample runs only the sampled
  * blocks, is timed by the counters scaled to the whole grid, and marks every buffer passed to it as not computed
  * (conservatively: the interpreter does not tell which ones the kernel wrote).
+ *
+ * <p>A PTX kernel executes when it <em>starts</em> in virtual time, because its duration depends on what it
+ * executes. Its reads see memory as it is at the start and its writes land at the start, not over its duration nor
+ * at its end. Trade-off for race visibility: a consumer on another stream that wrongly does not wait for a PTX
+ * producer sees stale data if it starts before the producer starts, but the producer's results if it starts while
+ * the producer is still running (a GPU would show partial results); and a PTX kernel reading data that another
+ * stream's operation completes during the kernel's run misses it (a GPU might see part of it). Properly
+ * synchronised programs behave exactly as on a GPU. The alternative, executing at completion, would need the
+ * duration before the counts that determine it.
  */
 final class PtxExecution implements KernelExecution {
     private final EmulatedFunction.Ptx function;
@@ -30,6 +45,8 @@ final class PtxExecution implements KernelExecution {
     private final byte[] params;
     private final DeviceMemory memory;
     private final List<EmulatedBuffer> buffers = new ArrayList<>();
+    private final Object[] arguments;
+    private final ReadOnlyParameters readOnly;
     private final PtxExecutor executor;
     private final DeviceModel model;
     private final long launchLatencyNanos;
@@ -43,8 +60,11 @@ final class PtxExecution implements KernelExecution {
     private BackendException failure;
 
     PtxExecution(EmulatedFunction.Ptx function, LaunchConfig config, byte[] params, Object[] arguments,
-                 DeviceMemory memory, PtxKernels kernels, OperationLabel label, CounterLog log) {
+                 DeviceMemory memory, PtxKernels kernels, OperationLabel label, CounterLog log,
+                 ReadOnlyParameters readOnly) {
         this.function = function;
+        this.arguments = arguments;
+        this.readOnly = readOnly;
         this.config = config;
         this.params = params;
         this.memory = memory;
@@ -69,6 +89,9 @@ final class PtxExecution implements KernelExecution {
         function.module().variables().forEach((name, b) -> variables.put(name, b.address()));
         try {
             GlobalMemory view = memory.view(buffers);
+            if (!readOnly.isEmpty()) {
+                view = view.withStoresRefused(storeRefusals());
+            }
             // The kernel's own (mangled) name: the function may have been found by a name expression.
             counters = executor.run(new PtxLaunch(function.module().image(), function.kernel().name(), config, params,
                     view, variables, instructionBudget, model.multiprocessors(), text -> printed = text),
@@ -84,6 +107,23 @@ final class PtxExecution implements KernelExecution {
                     + " failed: " + e, e);
         }
         return launchLatencyNanos;
+    }
+
+    /** Why each buffer passed only for read-only parameters refuses stores, by its address. */
+    private Map<Long, String> storeRefusals() {
+        Map<Long, String> refusals = new HashMap<>();
+        for (int i = 0; i < arguments.length; i++) {
+            if (arguments[i] instanceof EmulatedBuffer b && readOnly.isReadOnly(i)) {
+                refusals.putIfAbsent(b.address(), "it lies in the buffer passed for parameter '" + readOnly.name(i)
+                        + "', which the signature declares read-only (in/const)");
+            }
+        }
+        for (int i = 0; i < arguments.length; i++) {
+            if (arguments[i] instanceof EmulatedBuffer b && !readOnly.isReadOnly(i)) {
+                refusals.remove(b.address());
+            }
+        }
+        return refusals;
     }
 
     @Override

@@ -143,6 +143,25 @@ public interface Backend extends AutoCloseable {
                 OperationLabel label);
 
     /**
+     * Enqueues a kernel whose pointer parameters {@code readOnly} names must not be written through: a backend that
+     * checks stores raises a kernel fault for a store or atomic through one of them. The default checks nothing.
+     */
+    default void launch(FunctionHandle function, LaunchConfig config, Object[] arguments, StreamHandle stream,
+                        OperationLabel label, ReadOnlyParameters readOnly) {
+        launch(function, config, arguments, stream, label);
+    }
+
+    /**
+     * The fault of the kernel launched for computation {@code computationId} (its {@link OperationLabel}), once that
+     * kernel completed, handed over once: a backend that keeps a kernel's fault with its computation reports it here
+     * instead of from whichever later call finds it. The default keeps none (CUDA's errors are sticky and surface
+     * from the next call).
+     */
+    default Optional<BackendException> takeFault(long computationId) {
+        return Optional.empty();
+    }
+
+    /**
      * Starts or stops recording the timeline returned by {@link #timeline()}; off by default so long runs keep
      * bounded memory.
      */

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.regex.Pattern;
 
 /**
  * NVRTC, the run-time CUDA C++ compiler: compiles a kernel source string to PTX (and to a CUBIN when a real
@@ -26,6 +27,9 @@ import java.util.concurrent.ConcurrentMap;
  */
 public final class Nvrtc {
     private static final ConcurrentMap<Path, Nvrtc> LOADED = new ConcurrentHashMap<>();
+    /** NVRTC's line {@code nvrtc: warning: Architectures prior to '<compute/sm>_75' are deprecated ...}. */
+    private static final Pattern ARCHITECTURE_NOTICE = Pattern.compile(
+            "(?m)^nvrtc: warning: Architectures prior to \\S+ are deprecated[^\\n]*(\\R|$)");
 
     private final NvrtcApi api;
     private final Path libraryPath;
@@ -138,7 +142,17 @@ public final class Nvrtc {
         long size = size(arena, program, api::getProgramLogSize, "nvrtcGetProgramLogSize");
         MemorySegment log = arena.allocate(Math.max(1, size));
         check(api.getProgramLog(program, log), "nvrtcGetProgramLog");
-        return log.getString(0);
+        return withoutArchitectureNotice(log.getString(0));
+    }
+
+    /**
+     * {@code log} without NVRTC's notice that architectures before compute_75 are deprecated. It is about the
+     * architecture the backend targets (the emulated V100 is compute_70), not the user's program, so it is dropped
+     * from every log, of a success or a failure alike; a log left blank becomes empty.
+     */
+    static String withoutArchitectureNotice(String log) {
+        String kept = ARCHITECTURE_NOTICE.matcher(log).replaceAll("");
+        return kept.isBlank() ? "" : kept;
     }
 
     private String ptx(Arena arena, MemorySegment program) {

@@ -2,15 +2,14 @@ package org.polygpu.sched;
 
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
+import org.polygpu.array.Access;
 import org.polygpu.array.DeviceArray;
 import org.polygpu.array.ElementType;
 import org.polygpu.array.Elements;
 import org.polygpu.backend.Backend;
-import org.polygpu.backend.DeviceBuffer;
 import org.polygpu.backend.LaunchConfig;
 import org.polygpu.backend.ModuleImage;
 import org.polygpu.backend.OperationLabel;
@@ -51,8 +50,7 @@ public final class ExecutionContext implements AutoCloseable {
     private final ScheduleRecording recording;
     private final HostAccesses hostSide;
     private final SymbolWrites symbols;
-    private final ArrayList<DeviceArray> arrays = new ArrayList<>();
-    private long nextArrayId;
+    private final ContextArrays arrays;
     private boolean closed;
 
     private ExecutionContext(Backend backend, RuntimeConfig config, BandwidthMatrix bandwidth, int deviceCount) {
@@ -71,6 +69,7 @@ public final class ExecutionContext implements AutoCloseable {
         this.recording = new ScheduleRecording(backend, config);
         this.hostSide = new HostAccesses(schedule, transfers, recording);
         this.symbols = new SymbolWrites(backend, pool);
+        this.arrays = new ContextArrays(backend, deviceCount);
     }
 
     /**
@@ -107,17 +106,10 @@ public final class ExecutionContext implements AutoCloseable {
         return backend;
     }
 
-    /** A new array of zeros; replicas are allocated when first used. */
+    /** A new array of zeros, no larger than a device's memory; replicas are allocated when first used. */
     public DeviceArray newArray(ElementType type, long... shape) {
         checkOpen();
-        DeviceArray a = new DeviceArray(nextArrayId++, type, shape, deviceCount);
-        long capacity = backend.deviceProperties(0).totalMemory();
-        if (a.byteSize() > capacity) {
-            throw new IllegalArgumentException(a + " is too large: " + a.byteSize() + " bytes, more than the "
-                    + capacity + " bytes of device memory");
-        }
-        arrays.add(a);
-        return a;
+        return arrays.create(type, shape);
     }
 
     /**
@@ -152,7 +144,7 @@ public final class ExecutionContext implements AutoCloseable {
         Object[] bound = arguments.bind(kernel, launchConfig, args);
         Computation c = new Computation(schedule.nextId(), new KernelLaunch(kernel, launchConfig, bound));
         schedule(c);
-        kernel.launched(c);
+        kernel.countLaunch();
         return c;
     }
 
@@ -302,29 +294,37 @@ public final class ExecutionContext implements AutoCloseable {
         schedule.append(c);
         schedule.awaitParents(c);
         schedule.retire(c);
-        release(array);
+        forget(array);
+    }
+
+    /**
+     * Frees {@code array} at once if no unfinished computation uses it, and says whether it did. For arrays reclaimed
+     * because the program dropped them: this never makes the host wait and takes no computation id, so the timeline
+     * and the exports do not depend on when the garbage collector found them.
+     */
+    public boolean freeIfIdle(DeviceArray array) {
+        if (array.isFreed()) {
+            return true;
+        }
+        if (closed || dag.hasLiveDependencies(array, Access.WRITE)) {
+            return false;
+        }
+        forget(array);
+        return true;
+    }
+
+    private void forget(DeviceArray array) {
+        arrays.release(array);
+        schedule.faults().defined(array);
         dag.forget(array);
-        arrays.remove(array);
     }
 
-    private void release(DeviceArray array) {
-        for (int d = 0; d < deviceCount; d++) {
-            DeviceBuffer b = array.deviceReplica(d);
-            if (b != null) {
-                backend.free(b);
-            }
-        }
-        if (array.hostReplica() != null) {
-            backend.freeHost(array.hostReplica());
-        }
-        array.markFreed();
-    }
-
-    /** Waits for all scheduled work and retires it. */
+    /** Waits for all scheduled work and retires it; throws the fault of a kernel that no host access reported. */
     public void synchronize() {
         checkOpen();
         backend.synchronizeAll();
         pool.pollAll();
+        schedule.faults().raiseUnreported();
     }
 
     /** Retires what has finished, without waiting. */
@@ -380,7 +380,7 @@ public final class ExecutionContext implements AutoCloseable {
         }
     }
 
-    /** Waits for all work, frees every array and destroys streams and events. */
+    /** Waits for all work, frees every array and destroys streams and events, then throws an unreported fault. */
     @Override
     public void close() {
         if (closed) {
@@ -388,11 +388,9 @@ public final class ExecutionContext implements AutoCloseable {
         }
         backend.synchronizeAll();
         pool.pollAll();
-        for (DeviceArray a : arrays) {
-            release(a);
-        }
-        arrays.clear();
+        arrays.releaseAll();
         pool.close();
         closed = true;
+        schedule.faults().raiseUnreported();
     }
 }

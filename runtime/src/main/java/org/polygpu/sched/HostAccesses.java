@@ -36,8 +36,10 @@ final class HostAccesses {
         Access access = work.access();
         Computation c = begin(work, id);
         if (access == Access.WRITE) {
+            schedule.faults().defined(array);
             transfers.hostReplica(array);
         } else {
+            checkDefined(array, c);
             transfers.fetchToHost(array, id);
         }
         if (access.isReadOnly()) {
@@ -61,6 +63,7 @@ final class HostAccesses {
         }
         long id = schedule.nextId();
         Computation c = begin(HostAccess.readElement(array, index), id);
+        checkDefined(array, c);
         Object value = transfers.readElement(array, index, id);
         end(c);
         return value;
@@ -75,6 +78,16 @@ final class HostAccesses {
         schedule.append(c);
         schedule.awaitParents(c);
         return c;
+    }
+
+    /** Refuses an access to an array a faulted kernel left undefined, retiring the access first. */
+    private void checkDefined(DeviceArray array, Computation c) {
+        try {
+            schedule.faults().checkDefined(array);
+        } catch (RuntimeException e) {
+            end(c);
+            throw e;
+        }
     }
 
     private void end(Computation c) {

@@ -1,13 +1,13 @@
 package org.polygpu.sched;
 
 import java.lang.foreign.MemorySegment;
-import java.util.ArrayList;
 import java.util.List;
 
 import org.polygpu.backend.Backend;
 import org.polygpu.backend.FunctionHandle;
 import org.polygpu.backend.ModuleHandle;
 import org.polygpu.backend.ModuleImage;
+import org.polygpu.backend.ReadOnlyParameters;
 
 /**
  * A kernel known to the runtime: its code, the function's name in it, and its signature. The module is loaded on
@@ -22,7 +22,7 @@ public final class Kernel {
     private final FunctionHandle[] functions;
     private final int arrayParameterCount;
     private final SymbolWrites symbols;
-    private final List<Computation> pending = new ArrayList<>();
+    private final ReadOnlyParameters readOnly;
     private long launchCount;
 
     Kernel(String name, ModuleImage image, List<Parameter> parameters, int deviceCount, SymbolWrites symbols) {
@@ -33,6 +33,8 @@ public final class Kernel {
         this.modules = new ModuleHandle[deviceCount];
         this.functions = new FunctionHandle[deviceCount];
         this.arrayParameterCount = (int) parameters.stream().filter(Parameter::pointer).count();
+        this.readOnly = ReadOnlyParameters.of(this.parameters.stream().map(Parameter::name).toList(),
+                this.parameters.stream().map(p -> p.pointer() && p.access().isReadOnly()).toList());
     }
 
     /** The function's name as given: a C name, a mangled name, or a name expression such as {@code inc<int>}. */
@@ -48,6 +50,11 @@ public final class Kernel {
         return parameters;
     }
 
+    /** The pointer parameters declared read-only, which the backend may check stores against. */
+    ReadOnlyParameters readOnly() {
+        return readOnly;
+    }
+
     int arrayParameterCount() {
         return arrayParameterCount;
     }
@@ -57,16 +64,8 @@ public final class Kernel {
         return launchCount;
     }
 
-    /** Counts {@code c}, a launch of this kernel, and keeps it until it finishes for {@link #writeSymbol}. */
-    void launched(Computation c) {
+    void countLaunch() {
         launchCount++;
-        pending.removeIf(Computation::isFinished);
-        pending.add(c);
-    }
-
-    /** Launches that had not finished when last looked at. */
-    List<Computation> pendingLaunches() {
-        return List.copyOf(pending);
     }
 
     int deviceCount() {

@@ -43,7 +43,10 @@ record KernelLaunch(Kernel kernel, LaunchConfig config, Object[] args) implement
         return out;
     }
 
-    /** Launches the kernel's function on {@code device} with each array replaced by its replica there. */
+    /**
+     * Launches the kernel's function on {@code device} with each array replaced by its replica there, telling the
+     * backend which pointers are read-only.
+     */
     @Override
     public void enqueue(Backend backend, int device, StreamHandle stream, OperationLabel label) {
         Object[] onDevice = args.clone();
@@ -54,6 +57,6 @@ record KernelLaunch(Kernel kernel, LaunchConfig config, Object[] args) implement
                 onDevice[i] = new BufferOffset(o.array().deviceReplica(device), o.bytes());
             }
         }
-        backend.launch(kernel.function(device), config, onDevice, stream, label);
+        backend.launch(kernel.function(device), config, onDevice, stream, label, kernel.readOnly());
     }
 }

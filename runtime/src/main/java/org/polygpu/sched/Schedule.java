@@ -18,12 +18,14 @@ final class Schedule {
     private final Dag<Computation> dag;
     private final StreamPool pool;
     private final int deviceCount;
+    private final Faults faults;
     private long nextComputationId;
 
     Schedule(Backend backend, RuntimeConfig config, int deviceCount) {
         this.dag = new Dag<>(config.dependencyPolicy());
         this.pool = new StreamPool(backend, deviceCount, config.newStreamPolicy(), this::retire);
         this.deviceCount = deviceCount;
+        this.faults = new Faults(backend);
     }
 
     Dag<Computation> dag() {
@@ -32,6 +34,10 @@ final class Schedule {
 
     StreamPool pool() {
         return pool;
+    }
+
+    Faults faults() {
+        return faults;
     }
 
     /** Devices in use; the host's location index comes after them. */
@@ -51,10 +57,14 @@ final class Schedule {
         return v;
     }
 
-    /** Finishes {@code c}, returning its events to the pool, and prunes it from the DAG; once only. */
+    /**
+     * Finishes {@code c}, returning its events to the pool, prunes it from the DAG and keeps its kernel's fault, if
+     * it had one ({@link Faults}); once only.
+     */
     void retire(Computation c) {
         if (c.finish(pool)) {
             dag.retire(c.vertex());
+            faults.retired(c);
         }
     }
 

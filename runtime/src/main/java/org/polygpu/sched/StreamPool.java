@@ -90,6 +90,15 @@ final class StreamPool {
         slot.active.addLast(c);
     }
 
+    /** The computations enqueued on every stream and not yet seen to finish, oldest first per stream (a copy). */
+    List<Computation> unfinished() {
+        List<Computation> all = new ArrayList<>();
+        for (StreamSlot s : busy) {
+            all.addAll(s.active);
+        }
+        return all;
+    }
+
     /** Busy streams per device, as a new array. */
     int[] busyStreamsSnapshot() {
         return busyStreams.clone();

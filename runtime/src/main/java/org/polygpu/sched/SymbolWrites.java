@@ -25,8 +25,9 @@ final class SymbolWrites {
         if (offset < 0) {
             throw new IllegalArgumentException("offset " + offset + " into variable '" + symbol + "' is negative");
         }
-        for (Computation c : kernel.pendingLaunches()) {
-            if (!c.isFinished()) {
+        // Found here rather than tracked on every launch: symbol writes are rare, launches are not.
+        for (Computation c : pool.unfinished()) {
+            if (!c.isFinished() && c.work() instanceof KernelLaunch launch && launch.kernel() == kernel) {
                 pool.await(c);
             }
         }

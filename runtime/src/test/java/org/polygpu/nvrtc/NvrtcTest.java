@@ -118,5 +118,16 @@ class NvrtcTest {
         NvrtcResult result = nvrtc.compile(unused, "warn.cu", COMPUTE_70, List.of());
         assertTrue(result.ptx().contains(".entry k("));
         assertTrue(result.log().contains("warn.cu(1): warning"), result.log());
+        assertTrue(!result.log().contains("Architectures prior to"), result.log());
+    }
+
+    @Test
+    void theArchitectureDeprecationNoticeIsInNoLog() {
+        // It is about compute_70, which the emulated V100 targets, not about the program.
+        assertEquals("", nvrtc.compile(SQUARE, "square.cu", COMPUTE_70, List.of()).log());
+        NvrtcException e = assertThrows(NvrtcException.class,
+                () -> nvrtc.compile("__global__ void k() { undefined_name = 1; }", "broken.cu", COMPUTE_70, List.of()));
+        assertTrue(e.log().startsWith("broken.cu(1): error"), e.log());
+        assertTrue(!e.getMessage().contains("Architectures prior to"), e.getMessage());
     }
 }

@@ -3,11 +3,14 @@ package org.polygpu.lang;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.Value;
 import org.junit.jupiter.api.Test;
 
-/** Arrays that become unreachable without {@code free()} are reclaimed, after their pending work, by a later call. */
+/** Arrays that become unreachable without {@code free()} are reclaimed by a later call once no work uses them. */
 class ReclaimTest {
     private static long freeDeviceMemory(Context c) {
         long free = 0;
@@ -18,14 +21,21 @@ class ReclaimTest {
         return free;
     }
 
-    /** Leaves 200 pairs of arrays on the devices, each pair filled by a device copy, and drops them. */
-    private static void leaveArraysOnTheDevices(Context c) {
+    /**
+     * Leaves 200 pairs of arrays on the devices, each pair filled by a device copy, and drops them; returns the
+     * device bytes in use while all of them were still held, so that a collection during the loop cannot hide them.
+     */
+    private static long leaveArraysOnTheDevices(Context c, long before) {
+        List<Value> held = new ArrayList<>();
         for (int i = 0; i < 200; i++) {
             Value a = Polyglot.eval(c, "float[65536]");
             a.setArrayElement(i, i);
             Value b = Polyglot.eval(c, "float[65536]");
             b.invokeMember("copyFrom", a);
+            held.add(a);
+            held.add(b);
         }
+        return before - freeDeviceMemory(c);
     }
 
     @Test
@@ -34,13 +44,14 @@ class ReclaimTest {
             long before = freeDeviceMemory(c);
             Value kept = Polyglot.eval(c, "float[65536]");
             kept.setArrayElement(7, 7);
-            leaveArraysOnTheDevices(c);
-            long used = before - freeDeviceMemory(c);
+            long used = leaveArraysOnTheDevices(c, before);
             assertTrue(used >= 200 * 2 * 65536 * 4L, "the arrays were on the devices: " + used + " bytes");
             long remaining = used;
             for (int attempt = 0; attempt < 100 && remaining >= 2 * 65536 * 4L; attempt++) {
                 System.gc();
                 Thread.sleep(20);
+                // Arrays still used by unfinished copies wait: reclaiming never makes the host wait by itself.
+                Polyglot.eval(c, "cudaDeviceSynchronize()");
                 remaining = before - freeDeviceMemory(c);
             }
             assertTrue(remaining < 2 * 65536 * 4L, "reclaimed: " + remaining + " bytes still used");

@@ -3,6 +3,7 @@ package org.polygpu.lang;
 import java.lang.foreign.MemorySegment;
 import java.lang.ref.Cleaner;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Queue;
@@ -35,13 +36,15 @@ import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
  * <p>Thread-safety: the execution context serves one thread at a time, so every call holds this object's lock (a
  * polyglot context may be entered by several host threads). Owns the execution context and the backend; closed
  * with the language context. Arrays whose guest object became unreachable without {@code free()} are queued by
- * a {@link Cleaner} and freed, after their pending work, by the next call, on the thread that makes it: the
+ * a {@link Cleaner} and freed, once no unfinished work uses them, by a later call, on the thread that makes it: the
  * cleaner's own thread never touches the execution context.
  */
 public final class PolygpuRuntime {
     private static final Cleaner CLEANER = Cleaner.create();
 
     private final Queue<DeviceArray> unreachable = new ConcurrentLinkedQueue<>();
+    /** Unreachable arrays still used by unfinished computations; only touched under this object's lock. */
+    private final List<DeviceArray> reclaimLater = new ArrayList<>();
     private final ExecutionContext context;
     private final Backend backend;
     private final ContextOptions options;
@@ -94,13 +97,19 @@ public final class PolygpuRuntime {
         }
     }
 
-    /** Frees the arrays queued by the cleaner; each waits for the computations still using it. */
+    /**
+     * Frees the arrays the cleaner queued that no unfinished computation uses; the others wait for a later call.
+     * Never waits itself: reclaiming must not make the host wait at moments the garbage collector chooses, or the
+     * emulator's timeline would change from run to run.
+     */
     private void reclaimUnreachable() {
-        for (DeviceArray a = unreachable.poll(); a != null; a = unreachable.poll()) {
-            if (!a.isFreed()) {
-                context.free(a);
-            }
+        if (unreachable.isEmpty() && reclaimLater.isEmpty()) {
+            return;
         }
+        for (DeviceArray a = unreachable.poll(); a != null; a = unreachable.poll()) {
+            reclaimLater.add(a);
+        }
+        reclaimLater.removeIf(context::freeIfIdle);
     }
 
     /**
@@ -209,6 +218,15 @@ public final class PolygpuRuntime {
         return call(() -> context.ptx(kernel));
     }
 
+    /** Closes the execution context; the fault of a kernel that nothing reported yet is raised as a guest error. */
+    private void closeContext() {
+        try {
+            context.close();
+        } catch (BackendException e) {
+            throw PolygpuException.fromUserError(e);
+        }
+    }
+
     /** Writes the exports the options ask for, then releases every array, stream and the backend. */
     @TruffleBoundary
     void close() {
@@ -219,7 +237,7 @@ public final class PolygpuRuntime {
             });
         } finally {
             try {
-                context.close();
+                closeContext();
             } finally {
                 backend.close();
             }

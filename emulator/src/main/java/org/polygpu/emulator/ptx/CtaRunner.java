@@ -51,6 +51,7 @@ final class CtaRunner {
         for (long cta = state.takeCta(); cta >= 0; cta = state.takeCta()) {
             try {
                 run(cta);
+                state.completed();
             } catch (BackendException e) {
                 state.fail(cta, e);
             } finally {

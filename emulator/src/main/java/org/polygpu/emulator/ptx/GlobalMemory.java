@@ -4,12 +4,16 @@ import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
  * The device memory a kernel may touch: every allocation of its device, each at a device address, as the kernel
  * sees them through pointers. Addresses of allocations start at {@link #FIRST_ADDRESS}; below lie the shared and
  * local windows of the generic address space, so a null or small pointer is never valid.
+ *
+ * <p>Each region may refuse stores and atomics, with the reason a fault gives: {@code .const} variables, and for one
+ * launch the buffers passed for parameters declared read-only ({@link #withStoresRefused}).
  *
  * <p>Immutable once built; lookups are a binary search over the sorted regions and are thread-safe.
  */
@@ -22,6 +26,8 @@ public final class GlobalMemory {
     private final MemorySegment[] segments;
     private final boolean[] readOnly;
     private final String[] descriptions;
+    /** Why a store to each region is refused, or {@code null} where stores are allowed. */
+    private final String[] storeRefusals;
 
     /**
      * One allocation.
@@ -52,6 +58,7 @@ public final class GlobalMemory {
         segments = new MemorySegment[n];
         readOnly = new boolean[n];
         descriptions = new String[n];
+        storeRefusals = new String[n];
         for (int i = 0; i < n; i++) {
             Region r = sorted.get(i);
             starts[i] = r.address();
@@ -59,10 +66,39 @@ public final class GlobalMemory {
             segments[i] = r.segment();
             readOnly[i] = r.readOnly();
             descriptions[i] = r.description();
+            storeRefusals[i] = r.readOnly() ? "it lies in read-only .const memory" : null;
             if (i > 0 && starts[i] < ends[i - 1]) {
                 throw new IllegalArgumentException("regions overlap at 0x" + Long.toHexString(starts[i]));
             }
         }
+    }
+
+    private GlobalMemory(GlobalMemory from, String[] storeRefusals) {
+        this.starts = from.starts;
+        this.ends = from.ends;
+        this.segments = from.segments;
+        this.readOnly = from.readOnly;
+        this.descriptions = from.descriptions;
+        this.storeRefusals = storeRefusals;
+    }
+
+    /**
+     * This memory with stores refused to the regions starting at the keys of {@code refusals}, each value saying
+     * why (e.g. the read-only parameter the buffer was passed for); other keys are ignored. The lookup arrays are
+     * shared, so a launch pays one array copy.
+     */
+    public GlobalMemory withStoresRefused(Map<Long, String> refusals) {
+        if (refusals.isEmpty()) {
+            return this;
+        }
+        String[] refused = storeRefusals.clone();
+        refusals.forEach((address, why) -> {
+            int region = find(address);
+            if (region >= 0 && starts[region] == address) {
+                refused[region] = why;
+            }
+        });
+        return new GlobalMemory(this, refused);
     }
 
     /** The index of the region holding {@code address}, or -1. */
@@ -94,6 +130,11 @@ public final class GlobalMemory {
 
     boolean readOnly(int region) {
         return readOnly[region];
+    }
+
+    /** Why a store to {@code region} is refused, or {@code null} where stores are allowed. */
+    String storeRefusal(int region) {
+        return storeRefusals[region];
     }
 
     /** Where {@code address} lies relative to the allocations, for a memcheck message. */

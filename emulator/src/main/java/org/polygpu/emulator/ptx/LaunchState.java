@@ -32,6 +32,7 @@ final class LaunchState {
     final long sharedBytes;
     private final AtomicLong next = new AtomicLong();
     private final AtomicLong used = new AtomicLong();
+    private final AtomicLong completed = new AtomicLong();
     private volatile long stopAt = Long.MAX_VALUE;
     private long failedCta = Long.MAX_VALUE;
     private BackendException failure;
@@ -101,6 +102,11 @@ final class LaunchState {
         return used.addAndGet(threadInstructions) <= launch.instructionBudget();
     }
 
+    /** Counts a CTA that ran to its end, which tells a launch too large for the budget from an endless one. */
+    void completed() {
+        completed.incrementAndGet();
+    }
+
     synchronized void fail(long cta, BackendException e) {
         if (cta < failedCta) {
             failedCta = cta;
@@ -141,10 +147,24 @@ final class LaunchState {
                 + ")");
     }
 
+    /**
+     * The budget ran out in CTA {@code cta}. When no CTA completed, the kernel may never terminate; when some did,
+     * the launch is more likely too large for the budget, and the message says what the whole grid would need.
+     */
     BackendException budgetExceeded(long cta, Warp w) {
+        long done = completed.get();
+        String why;
+        if (done == 0) {
+            why = "it may never terminate (an endless loop, or a spin-wait on data nothing changes)";
+        } else {
+            long perCta = Math.max(1, used.get() / done);
+            String need = perCta > Long.MAX_VALUE / ctas ? "more than 2^63" : "about " + perCta * ctas;
+            why = "the launch is likely too large rather than endless: " + done + " of its " + ctas
+                    + " blocks completed, at about " + perCta + " thread-instructions each, so the grid needs " + need
+                    + " (use a smaller grid, or a larger budget)";
+        }
         return new BackendException("kernel '" + kernelName() + "' exceeded its instruction budget of "
-                + launch.instructionBudget() + " thread-instructions and was stopped; it may never terminate (an "
-                + "endless loop, or a spin-wait on data nothing changes). Block " + blockOf(cta) + " warp " + w.index
-                + " was at " + program.where(w.pc));
+                + launch.instructionBudget() + " thread-instructions and was stopped; " + why + ". Block "
+                + blockOf(cta) + " warp " + w.index + " was at " + program.where(w.pc));
     }
 }

@@ -26,6 +26,7 @@ final class MemoryContext {
     private long cachedEnd;
     private MemorySegment cachedSegment;
     private boolean cachedReadOnly;
+    private String cachedRefusal;
     long globalSectors;
     long sharedAccesses;
     long atomics;
@@ -82,9 +83,10 @@ final class MemoryContext {
             cachedEnd = global.end(region);
             cachedSegment = global.segment(region);
             cachedReadOnly = global.readOnly(region);
+            cachedRefusal = global.storeRefusal(region);
         }
-        if (write && cachedReadOnly) {
-            throw fault(space, address, size, lane, true, "it lies in read-only .const memory");
+        if (write && cachedRefusal != null) {
+            throw fault(space, address, size, lane, true, cachedRefusal);
         }
         if (space == Op.CONST && !cachedReadOnly) {
             throw fault(space, address, size, lane, false, "it is not in a .const variable");

@@ -215,6 +215,24 @@ class PtxBackendTest {
     }
 
     @Test
+    void aLaunchTooLargeForTheBudgetIsToldFromAnEndlessOne() {
+        // vadd terminates: its blocks complete, so the budget is too small for the grid rather than the kernel endless.
+        try (EmulatedBackend b = EmulatedBackend.builder().topology(TWO_GPUS).instructionBudget(50_000).build()) {
+            FunctionHandle vadd = b.function(b.loadModule(0, VECTOR), "vadd");
+            int n = 32_000;
+            DeviceBuffer a = b.allocate(0, 4L * n);
+            b.launch(vadd, LaunchConfig.of(n / 32, 32), new Object[] {a, a, b.allocate(0, 4L * n), n},
+                    b.createStream(0), L);
+            BackendException e = assertThrows(BackendException.class, b::synchronizeAll);
+            assertTrue(e.getMessage().startsWith("kernel 'vadd' exceeded its instruction budget of 50000 "
+                    + "thread-instructions and was stopped; the launch is likely too large rather than endless: "),
+                    e.getMessage());
+            assertTrue(e.getMessage().contains(" of its 1000 blocks completed"), e.getMessage());
+            assertTrue(!e.getMessage().contains("never terminate"), e.getMessage());
+        }
+    }
+
+    @Test
     void builderRefusesNonPositiveParallelismAndBudget() {
         var builder = EmulatedBackend.builder();
         IllegalArgumentException threads = assertThrows(IllegalArgumentException.class, () -> builder.parallelism(0));

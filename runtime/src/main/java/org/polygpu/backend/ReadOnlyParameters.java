@@ -1,0 +1,63 @@
+package org.polygpu.backend;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The pointer parameters of a kernel that its signature declares read-only ({@code in}, {@code const}), by
+ * position and name. A backend that can check a kernel's stores refuses a store or atomic through such a pointer;
+ * one that cannot ignores it. Built once per kernel; immutable.
+ */
+public final class ReadOnlyParameters {
+    /** No parameter is declared read-only: nothing is checked. */
+    public static final ReadOnlyParameters NONE = new ReadOnlyParameters(new String[0]);
+
+    /** The name of each read-only parameter by position; {@code null} for the others. */
+    private final String[] names;
+
+    private ReadOnlyParameters(String[] names) {
+        this.names = names;
+    }
+
+    /**
+     * @param names    every parameter's name, in order
+     * @param readOnly whether each parameter is a pointer declared read-only
+     */
+    public static ReadOnlyParameters of(List<String> names, List<Boolean> readOnly) {
+        if (names.size() != readOnly.size()) {
+            throw new IllegalArgumentException(names.size() + " names but " + readOnly.size() + " flags");
+        }
+        String[] kept = new String[names.size()];
+        boolean any = false;
+        for (int i = 0; i < kept.length; i++) {
+            if (readOnly.get(i)) {
+                kept[i] = names.get(i);
+                any = true;
+            }
+        }
+        return any ? new ReadOnlyParameters(kept) : NONE;
+    }
+
+    /** Whether no parameter is read-only. */
+    public boolean isEmpty() {
+        return names.length == 0;
+    }
+
+    /** Whether parameter {@code index} is a pointer declared read-only. */
+    public boolean isReadOnly(int index) {
+        return index < names.length && names[index] != null;
+    }
+
+    /** The name of parameter {@code index}, which is read-only. */
+    public String name(int index) {
+        if (!isReadOnly(index)) {
+            throw new IllegalArgumentException("parameter " + index + " is not read-only");
+        }
+        return names[index];
+    }
+
+    @Override
+    public String toString() {
+        return "read-only " + Arrays.stream(names).filter(n -> n != null).toList();
+    }
+}

@@ -1,0 +1,117 @@
+package org.polygpu.it;
+
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.foreign.MemorySegment;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.polygpu.array.Access;
+import org.polygpu.array.DeviceArray;
+import org.polygpu.array.ElementType;
+import org.polygpu.backend.BackendException;
+import org.polygpu.emulator.EmulatedBackend;
+import org.polygpu.emulator.JavaKernelModule;
+import org.polygpu.emulator.KernelCost;
+import org.polygpu.sched.ExecutionContext;
+import org.polygpu.sched.Kernel;
+import org.polygpu.sched.Parameter;
+
+/**
+ * A kernel's fault is reported once, by the first host access that depends on it (or the next synchronisation), and
+ * leaves the arrays it wrote undefined while unrelated arrays and later launches are unaffected.
+ */
+class KernelFaultTest {
+    private static final int N = 100;
+    private static final JavaKernelModule FAULTY = JavaKernelModule.builder()
+            .kernel("overrun", k -> k.pointer(0).setAtIndex(Fixtures.F, k.intArg(1), 1f), KernelCost.fixed(1, 4))
+            .build();
+
+    private static Kernel overrun(ExecutionContext ctx) {
+        return ctx.kernel("overrun", FAULTY, List.of(
+                Parameter.pointer("x", ElementType.FLOAT, Access.READ_WRITE), Parameter.scalar("i", ElementType.INT)));
+    }
+
+    @Test
+    void theFaultIsRaisedByTheFirstReadOfAnArrayTheKernelWroteAndNotByUnrelatedWork() {
+        try (EmulatedBackend backend = Fixtures.backend(2, "test-2gpu");
+             ExecutionContext ctx = Fixtures.context(backend)) {
+            Kernel inc = Fixtures.inc(ctx);
+            DeviceArray x = ctx.newArray(ElementType.FLOAT, N);
+            DeviceArray u = ctx.newArray(ElementType.FLOAT, N);
+            ctx.launch(overrun(ctx), Fixtures.launch(), x, N + 5);
+            ctx.launch(inc, Fixtures.launch(), u, N);
+            ctx.launch(inc, Fixtures.launch(), u, N);
+            assertEquals(2f, (Float) ctx.read(u, 0));
+            ctx.write(u, 1, 5f);
+            ctx.free(u);
+            BackendException fault = assertThrows(BackendException.class, () -> ctx.read(x, 0));
+            assertTrue(fault.getMessage().contains("kernel 'overrun'"), fault.getMessage());
+            IllegalStateException again = assertThrows(IllegalStateException.class, () -> ctx.read(x, 3));
+            assertTrue(again.getMessage().contains("is undefined: kernel 'overrun'"), again.getMessage());
+            assertDoesNotThrow(ctx::synchronize, "the fault was reported once already");
+            DeviceArray y = ctx.newArray(ElementType.FLOAT, N);
+            ctx.launch(inc, Fixtures.launch(), y, N);
+            assertEquals(1f, (Float) ctx.read(y, N - 1));
+        }
+    }
+
+    @Test
+    void writingAllOfAnUndefinedArrayDefinesItAgainAndFreeWorks() {
+        try (EmulatedBackend backend = Fixtures.backend(1, "test-2gpu");
+             ExecutionContext ctx = Fixtures.context(backend)) {
+            DeviceArray x = ctx.newArray(ElementType.FLOAT, N);
+            DeviceArray z = ctx.newArray(ElementType.FLOAT, N);
+            Kernel bad = overrun(ctx);
+            ctx.launch(bad, Fixtures.launch(), x, -1);
+            ctx.launch(bad, Fixtures.launch(), z, N);
+            assertThrows(BackendException.class, () -> ctx.copyToHost(x, MemorySegment.ofArray(new float[N])));
+            assertThrows(IllegalStateException.class, () -> ctx.write(x, 0, 1f), "a partial write is refused");
+            ctx.copyFromHost(x, MemorySegment.ofArray(new float[N]));
+            ctx.launch(Fixtures.inc(ctx), Fixtures.launch(), x, N);
+            assertEquals(1f, (Float) ctx.read(x, 7));
+            ctx.free(z);
+            BackendException unreported = assertThrows(BackendException.class, ctx::synchronize,
+                    "the fault of the freed array's kernel was never reported");
+            assertTrue(unreported.getMessage().contains("overrun"), unreported.getMessage());
+            assertDoesNotThrow(ctx::synchronize);
+        }
+    }
+
+    @Test
+    void aLaterKernelOrCopyThatOverwritesAllOfAnUndefinedArrayDefinesIt() {
+        try (EmulatedBackend backend = Fixtures.backend(2, "test-2gpu");
+             ExecutionContext ctx = Fixtures.context(backend)) {
+            DeviceArray u = ctx.newArray(ElementType.FLOAT, N);
+            DeviceArray x = ctx.newArray(ElementType.FLOAT, N);
+            DeviceArray z = ctx.newArray(ElementType.FLOAT, N);
+            ctx.launch(Fixtures.inc(ctx), Fixtures.launch(), u, N);
+            Kernel bad = overrun(ctx);
+            ctx.launch(bad, Fixtures.launch(), x, N);
+            ctx.launch(bad, Fixtures.launch(), z, N);
+            ctx.launch(Fixtures.scale(ctx), Fixtures.launch(), u, x, N, 3f);
+            ctx.copy(u, z);
+            assertEquals(3f, (Float) ctx.read(x, 5), "scale's out parameter overwrote x");
+            assertEquals(1f, (Float) ctx.read(z, 5), "the copy overwrote z");
+            BackendException unreported = assertThrows(BackendException.class, ctx::synchronize);
+            assertTrue(unreported.getMessage().contains("overrun"), unreported.getMessage());
+            assertEquals(1, unreported.getSuppressed().length, "both faults are reported, once");
+        }
+    }
+
+    @Test
+    void closeRaisesAFaultNothingReportedAfterReleasingEverything() {
+        try (EmulatedBackend backend = Fixtures.backend(1, "test-2gpu")) {
+            ExecutionContext ctx = Fixtures.context(backend);
+            DeviceArray x = ctx.newArray(ElementType.FLOAT, N);
+            ctx.launch(overrun(ctx), Fixtures.launch(), x, N);
+            BackendException e = assertThrows(BackendException.class, ctx::close);
+            assertTrue(e.getMessage().contains("overrun"), e.getMessage());
+            assertTrue(x.isFreed());
+            assertDoesNotThrow(ctx::close);
+        }
+    }
+}
