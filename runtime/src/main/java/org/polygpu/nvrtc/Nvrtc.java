@@ -102,7 +102,7 @@ public final class Nvrtc {
             List<String> all = new ArrayList<>(options);
             includeDirectories.forEach(d -> all.add("-I" + d));
             try {
-                result = compileProgram(arena, program, all, nameExpressions);
+                result = compileProgram(arena, program, source, programName, all, nameExpressions);
             } catch (NvrtcException e) {
                 destroy(programOut, e);
                 throw e;
@@ -112,8 +112,8 @@ public final class Nvrtc {
         }
     }
 
-    private NvrtcResult compileProgram(Arena arena, MemorySegment program, List<String> options,
-            List<String> nameExpressions) {
+    private NvrtcResult compileProgram(Arena arena, MemorySegment program, String source, String programName,
+            List<String> options, List<String> nameExpressions) {
         for (String expression : nameExpressions) {
             check(api.addNameExpression(program, arena.allocateFrom(expression)), "nvrtcAddNameExpression");
         }
@@ -124,7 +124,9 @@ public final class Nvrtc {
         int compiled = api.compileProgram(program, options.size(), optionArray);
         String log = programLog(arena, program);
         if (compiled != NvrtcStatus.NVRTC_SUCCESS.code()) {
-            throw failure("nvrtcCompileProgram", compiled, log);
+            String missing = KernelNames.missing(source, programName, nameExpressions, log);
+            throw missing.isEmpty() ? failure("nvrtcCompileProgram", compiled, log)
+                    : NvrtcException.compilationFailed(missing, "nvrtcCompileProgram", compiled, log);
         }
         String ptx = ptx(arena, program);
         byte[] cubin = cubin(arena, program);

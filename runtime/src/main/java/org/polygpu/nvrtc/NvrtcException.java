@@ -35,6 +35,11 @@ public final class NvrtcException extends BackendException {
         return new NvrtcException(message, function, code, log, null);
     }
 
+    /** A compilation failed for a reason said in {@code message}; the program log follows it. */
+    static NvrtcException compilationFailed(String message, String function, int code, String log) {
+        return new NvrtcException(message + "\n" + log.strip(), function, code, log, null);
+    }
+
     /** NVRTC cannot be used at all: not found, not loadable, or missing a symbol. */
     static NvrtcException unavailable(String message) {
         return new NvrtcException(message, null, -1, "", null);

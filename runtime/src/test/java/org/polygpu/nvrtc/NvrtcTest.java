@@ -130,4 +130,19 @@ class NvrtcTest {
         assertTrue(e.log().startsWith("broken.cu(1): error"), e.log());
         assertTrue(!e.getMessage().contains("Architectures prior to"), e.getMessage());
     }
+
+    /** A name expression that names nothing says so, with the kernels the source declares, before NVRTC's log. */
+    @Test
+    void aKernelNameMissingFromTheSourceListsTheKernelsFound() {
+        String source = """
+                extern "C" __global__ void square(float *x) { x[0] = 1; }
+                template <typename T> __global__ void __launch_bounds__(256) inc(T *x) { x[0] += 1; }
+                """;
+        NvrtcException e = assertThrows(NvrtcException.class,
+                () -> nvrtc.compile(source, "kernels.cu", COMPUTE_70, List.of("sqare")));
+        assertTrue(e.getMessage().startsWith("no kernel named 'sqare' in kernels.cu; the kernels it declares: "
+                + "square, inc\n"), e.getMessage());
+        assertTrue(e.getMessage().contains("__nv_name_map"), "the log follows: " + e.getMessage());
+        assertEquals(NvrtcStatus.NVRTC_ERROR_COMPILATION, e.status().orElseThrow());
+    }
 }
