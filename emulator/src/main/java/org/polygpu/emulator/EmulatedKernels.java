@@ -143,9 +143,11 @@ final class EmulatedKernels {
         Objects.requireNonNull(arguments, "arguments");
         LaunchChecks.checkConfig(f.name(), config, model);
         Object[] args = LaunchChecks.checkArguments(f.name(), arguments, s.device(), owner);
-        KernelExecution execution = execution(f, config, args, s.device(), label, Objects.requireNonNull(readOnly));
+        Object[] buffers = LaunchChecks.withoutOffsets(args);
+        KernelExecution execution = execution(f, config, args, buffers, s.device(), label,
+                Objects.requireNonNull(readOnly));
         awaitRoom.accept(s);
-        host.enqueue(new KernelOperation(s, label, execution, LaunchChecks.withoutOffsets(args), faults));
+        host.enqueue(new KernelOperation(s, label, execution, buffers, faults));
     }
 
     /** The fault kept for {@code computationId}'s kernel, handed over once. */
@@ -153,13 +155,14 @@ final class EmulatedKernels {
         return faults.take(computationId);
     }
 
-    private KernelExecution execution(EmulatedFunction f, LaunchConfig config, Object[] args, int device,
-                                      OperationLabel label, ReadOnlyParameters readOnly) {
+    /** @param buffers {@code args} with each offset replaced by its buffer, for what works on whole buffers */
+    private KernelExecution execution(EmulatedFunction f, LaunchConfig config, Object[] args, Object[] buffers,
+                                      int device, OperationLabel label, ReadOnlyParameters readOnly) {
         return switch (f) {
             case EmulatedFunction.Java j -> new JavaExecution(j, config, device, args,
                     launchLatencyNanos + model.rooflineNanos(work(j, config, args)));
             case EmulatedFunction.Ptx p -> new PtxExecution(p, config, ptx.parameters(p, config, args),
-                    LaunchChecks.withoutOffsets(args), memories[device], ptx, label, counterLog, readOnly);
+                    buffers, memories[device], ptx, label, counterLog, readOnly);
         };
     }
 

@@ -74,12 +74,16 @@ final class LaunchChecks {
 
     /**
      * {@code arguments} with each {@link BufferOffset} replaced by its buffer: what an execution holds and a
-     * kernel's memory reaches, while the offsets themselves go only into the parameter block.
+     * kernel's memory reaches, while the offsets themselves go only into the parameter block. Without offsets it
+     * returns {@code arguments} itself, which callers must not modify.
      */
     static Object[] withoutOffsets(Object[] arguments) {
-        Object[] buffers = arguments.clone();
+        Object[] buffers = arguments;
         for (int i = 0; i < buffers.length; i++) {
             if (buffers[i] instanceof BufferOffset o) {
+                if (buffers == arguments) {
+                    buffers = arguments.clone(); // copied only when there is an offset to replace
+                }
                 buffers[i] = o.buffer();
             }
         }
