@@ -1,14 +1,21 @@
 package org.polygpu.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
 
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.polygpu.bench.hand.HandBaselines;
 import org.polygpu.bench.hand.HandBlackScholes;
 import org.polygpu.bench.hand.HandMatrixVector;
+import org.polygpu.bench.hand.HandResult;
+import org.polygpu.bench.hand.HandRun;
 import org.polygpu.bench.hand.HandVec;
 import org.polygpu.bench.programs.Verdict;
 import org.polygpu.nvrtc.NvrtcLibrary;
@@ -37,6 +44,54 @@ class HandBaselineTest {
     @ValueSource(ints = {1, 2, 4})
     void matrixVectorIsWithinItsRoundingBound(int gpus) {
         check(HandMatrixVector.run(64, 8, gpus, "v100x8"), gpus);
+    }
+
+    @Test
+    void theRegistryNamesTheBenchmarksOfThePolygpuPrograms() {
+        assertTrue(List.of("vec", "bs", "ml", "cg", "mul").containsAll(HandBaselines.names()));
+        assertTrue(HandBaselines.names().containsAll(List.of("vec", "bs", "mul")), HandBaselines.names()::toString);
+    }
+
+    // Every copy counted by its kind: VEC copies x, y (n floats each) and a zero accumulator per partition in, and
+    // the accumulators back; MUL sends x to GPU 0, broadcasts it to the 3 others, and reads the n results back.
+    @Test
+    void theResultCountsEveryCopyByItsKind() {
+        HandResult vec = HandBaselines.run(HandRun.of("vec", 1000, 8, 2, "v100x8"));
+        assertEquals(2 * 1000 * 4 + 8 * 8, vec.bytesHostToDevice());
+        assertEquals(0, vec.bytesDeviceToDevice());
+        assertEquals(8 * 8, vec.bytesDeviceToHost());
+        assertEquals(24, vec.kernels());
+        HandResult mul = HandBaselines.run(HandRun.of("mul", 64, 8, 4, "v100x8"));
+        assertEquals(64 * 64 * 4 + 64 * 4, mul.bytesHostToDevice());
+        assertEquals(3 * 64 * 4, mul.bytesDeviceToDevice());
+        assertEquals(64 * 4, mul.bytesDeviceToHost());
+        for (HandResult r : List.of(vec, mul)) {
+            assertTrue(r.verdict().ok(), r.verdict().line());
+            assertTrue(r.criticalPathMicros() > 0 && r.criticalPathMicros() <= r.makespanMicros(), r.toString());
+            assertTrue(r.kernelMicros() >= r.criticalPathMicros(), r.toString());
+        }
+    }
+
+    @Test
+    void withoutValidationNothingComesBack() {
+        HandResult r = HandBaselines.run(HandRun.of("bs", 1000, 8, 2, "v100x8").withoutValidation());
+        assertEquals(0, r.bytesDeviceToHost());
+        assertTrue(r.verdict().ok() && r.verdict().detail().contains("not validated"), r.verdict().line());
+    }
+
+    @Test
+    void aRunThatCannotBeMadeSaysWhichParameterIsWrong() {
+        IllegalArgumentException sampledValidated = assertThrows(IllegalArgumentException.class,
+                () -> new HandRun("vec", 1000, 8, 2, "v100x8", 1, org.polygpu.config.EmulatedExecution.SAMPLED,
+                        true));
+        assertTrue(sampledValidated.getMessage().contains("validate"), sampledValidated.getMessage());
+        IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
+                () -> HandRun.of("fft", 1000, 8, 2, "v100x8"));
+        assertTrue(unknown.getMessage().contains("benchmark"), unknown.getMessage());
+        IllegalArgumentException iterations = assertThrows(IllegalArgumentException.class,
+                () -> HandRun.of("vec", 1000, 8, 2, "v100x8").withIterations(3));
+        assertTrue(iterations.getMessage().contains("iterations"), iterations.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> HandRun.of("vec", 4, 8, 2, "v100x8"));
     }
 
     private static void check(Verdict v, int gpus) {

@@ -1,38 +1,63 @@
 package org.polygpu.bench.hand;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 import org.polygpu.bench.programs.Verdict;
 
-/** The command line of the hand-optimized baselines and the verdict they print, with the makespan. */
+/** The command line of the hand-optimized baselines and the verdicts they print, with the makespan. */
 final class HandMain {
-    /** One baseline: size, partitions, GPUs, topology to its verdict. */
-    interface Baseline {
-        Verdict run(int size, int partitions, int gpus, String topology);
-    }
-
     private HandMain() {
     }
 
-    /** Arguments: [size] [partitions=16] [gpus=4] [topology=v100x8]; exits 0 on OK, 1 on FAIL. */
-    static void run(String[] args, int defaultSize, Baseline baseline) {
-        int size = args.length > 0 ? Integer.parseInt(args[0]) : defaultSize;
-        int partitions = args.length > 1 ? Integer.parseInt(args[1]) : 16;
-        int gpus = args.length > 2 ? Integer.parseInt(args[2]) : 4;
-        String topology = args.length > 3 ? args[3] : "v100x8";
-        if (partitions < 1 || size < partitions || gpus < 1) {
-            System.err.println("usage: [size >= partitions] [partitions >= 1] [gpus >= 1] [topology]");
+    /**
+     * Arguments: [--sampled] [--no-validate] [size] [partitions=16] [gpus=4] [topology=v100x8] [iterations, CG
+     * only]; prints the verdict and the run's totals, exits 0 on OK, 1 on FAIL, 2 on bad arguments.
+     */
+    static void run(String benchmark, String[] args) {
+        List<String> positional = new ArrayList<>(List.of(args));
+        boolean sampled = positional.remove("--sampled");
+        boolean validate = !positional.remove("--no-validate");
+        HandRun run;
+        try {
+            int size = positional.size() > 0 ? Integer.parseInt(positional.get(0))
+                    : HandBaselines.defaultSize(benchmark);
+            int partitions = positional.size() > 1 ? Integer.parseInt(positional.get(1)) : 16;
+            int gpus = positional.size() > 2 ? Integer.parseInt(positional.get(2)) : 4;
+            String topology = positional.size() > 3 ? positional.get(3) : "v100x8";
+            run = HandRun.of(benchmark, size, partitions, gpus, topology);
+            if (positional.size() > 4) {
+                run = run.withIterations(Integer.parseInt(positional.get(4)));
+            }
+            run = sampled ? run.sampled() : validate ? run : run.withoutValidation();
+        } catch (IllegalArgumentException e) {
+            System.err.println(e.getMessage());
+            System.err.println("usage: [--sampled] [--no-validate] [size >= partitions] [partitions >= 1] "
+                    + "[gpus >= 1] [topology] [iterations (cg)]");
             System.exit(2);
+            return;
         }
-        Verdict v = baseline.run(size, partitions, gpus, topology);
-        System.out.println(v.line());
-        System.exit(v.ok() ? 0 : 1);
+        HandResult r = HandBaselines.run(run);
+        System.out.println(r.verdict().line());
+        System.out.printf(Locale.ROOT, "makespan %.1f us, bytes h2d %d d2d %d d2h %d, kernel time %.1f us in %d "
+                + "kernels, critical path %.1f us%n", r.makespanMicros(), r.bytesHostToDevice(),
+                r.bytesDeviceToDevice(), r.bytesDeviceToHost(), r.kernelMicros(), r.kernels(),
+                r.criticalPathMicros());
+        System.exit(r.verdict().ok() ? 0 : 1);
     }
 
     /** The verdict of a hand-optimized run, its makespan (first operation to last) in the detail. */
-    static Verdict verdict(String name, int size, int partitions, HandSetup setup, boolean ok, String detail) {
+    static Verdict verdict(HandRun run, HandSetup setup, boolean ok, String detail) {
+        setup.backend.synchronizeAll();
         String makespan = setup.makespanMicros().map(us -> String.format(Locale.ROOT, ", makespan %.1f us", us))
                 .orElse("");
-        return new Verdict(name + " (hand-optimized)", size, partitions, setup.gpus(), ok, detail + makespan);
+        return new Verdict(run.benchmark() + " (hand-optimized)", run.size(), run.partitions(), setup.gpus(), ok,
+                detail + makespan);
+    }
+
+    /** The verdict of a run without validation: OK, saying that nothing was checked. */
+    static Verdict unchecked(HandRun run, HandSetup setup) {
+        return verdict(run, setup, true, "not validated, results left on the GPUs");
     }
 }

@@ -10,7 +10,6 @@ import org.polygpu.backend.Backend;
 import org.polygpu.backend.DeviceBuffer;
 import org.polygpu.backend.EventHandle;
 import org.polygpu.backend.LaunchConfig;
-import org.polygpu.backend.OperationLabel;
 import org.polygpu.backend.StreamHandle;
 import org.polygpu.bench.programs.MatrixVector;
 import org.polygpu.bench.programs.SeededRandom;
@@ -29,69 +28,88 @@ public final class HandMatrixVector {
     private HandMatrixVector() {
     }
 
-    /** Arguments: [rows=2000] [partitions=16] [gpus=4] [topology=v100x8] (the matrix is rows x rows). */
+    /** Arguments: see {@link HandMain#run}; default 2000 rows (the matrix is rows x rows). */
     public static void main(String[] args) {
-        HandMain.run(args, 2000, HandMatrixVector::run);
+        HandMain.run("mul", args);
     }
 
     /** Runs MUL on {@code gpus} emulated GPUs of {@code topology} and validates it as the polygpu program does. */
     public static Verdict run(int n, int partitions, int gpus, String topology) {
+        return HandBaselines.run(HandRun.of("mul", n, partitions, gpus, topology)).verdict();
+    }
+
+    static Verdict run(HandRun run, HandSetup setup) {
+        int n = run.size();
         SeededRandom random = new SeededRandom(42);
         float[] x = random.floats(n, -1, 1);
-        int size = (n + partitions - 1) / partitions;
+        int size = (n + run.partitions() - 1) / run.partitions();
         List<float[]> blocks = new ArrayList<>();
         for (int offset = 0; offset < n; offset += size) {
             blocks.add(random.floats(Math.min(size, n - offset) * n, -1, 1));
         }
-        try (HandSetup setup = new HandSetup(gpus, topology, "mul")) {
-            Backend b = setup.backend;
-            long vectorBytes = (long) n * Float.BYTES;
-            OperationLabel broadcast = new OperationLabel(-1, "x");
-            List<DeviceBuffer> xs = new ArrayList<>();
-            List<EventHandle> ready = new ArrayList<>();
-            for (int d = 0; d < setup.gpus(); d++) {
-                StreamHandle stream = b.createStream(d);
-                DeviceBuffer copy = b.allocate(d, vectorBytes);
-                if (d == 0) {
-                    b.copyHostToDevice(setup.host(x), copy, vectorBytes, stream, broadcast);
-                } else {
-                    b.streamWaitEvent(stream, ready.get(0));
-                    b.copyDeviceToDevice(xs.get(0), copy, vectorBytes, stream, broadcast);
-                }
-                EventHandle event = b.createEvent(d);
-                b.recordEvent(event, stream);
-                xs.add(copy);
-                ready.add(event);
-            }
-            List<MemorySegment> results = new ArrayList<>();
-            for (int q = 0; q < blocks.size(); q++) {
-                int rows = blocks.get(q).length / n;
-                int device = q % setup.gpus();
-                StreamHandle stream = b.createStream(device);
-                long blockBytes = (long) rows * n * Float.BYTES;
-                DeviceBuffer a = b.allocate(device, blockBytes);
-                DeviceBuffer z = b.allocate(device, (long) rows * Float.BYTES);
+        Backend b = setup.backend;
+        List<DeviceBuffer> xs = new ArrayList<>();
+        List<EventHandle> ready = new ArrayList<>();
+        broadcast(setup, setup.host(x), (long) n * Float.BYTES, "x", xs, ready);
+        List<MemorySegment> results = new ArrayList<>();
+        for (int q = 0; q < blocks.size(); q++) {
+            int rows = blocks.get(q).length / n;
+            int device = q % setup.gpus();
+            StreamHandle stream = b.createStream(device);
+            long blockBytes = (long) rows * n * Float.BYTES;
+            DeviceBuffer a = b.allocate(device, blockBytes);
+            DeviceBuffer z = b.allocate(device, (long) rows * Float.BYTES);
+            setup.copyIn(setup.host(blocks.get(q)), a, blockBytes, stream, "a");
+            b.streamWaitEvent(stream, ready.get(device));
+            LaunchConfig config = LaunchConfig.of(Math.max(1, Math.min(64, (rows + BLOCK - 1) / BLOCK)), BLOCK);
+            setup.launch(device, "matvec", config, stream, a, xs.get(device), z, rows, n);
+            if (run.validate()) {
                 MemorySegment out = setup.host((long) rows * Float.BYTES);
-                OperationLabel label = new OperationLabel(q, "matvec");
-                b.copyHostToDevice(setup.host(blocks.get(q)), a, blockBytes, stream, label);
-                b.streamWaitEvent(stream, ready.get(device));
-                LaunchConfig config = LaunchConfig.of(Math.max(1, Math.min(64, (rows + BLOCK - 1) / BLOCK)), BLOCK);
-                b.launch(setup.function(device, "matvec"), config, new Object[] {a, xs.get(device), z, rows, n},
-                        stream, label);
-                b.copyDeviceToHost(z, out, (long) rows * Float.BYTES, stream, label);
+                setup.copyOut(z, out, (long) rows * Float.BYTES, stream, "z");
                 results.add(out);
             }
-            b.synchronizeAll();
-            double worst = 0;
-            for (int q = 0; q < blocks.size(); q++) {
-                MemorySegment out = results.get(q);
-                for (int r = 0; r < out.byteSize() / Float.BYTES; r++) {
-                    worst = Math.max(worst, MatrixVector.errorOverBound(blocks.get(q), x, r,
-                            out.getAtIndex(ValueLayout.JAVA_FLOAT, r)));
-                }
+        }
+        if (!run.validate()) {
+            return HandMain.unchecked(run, setup);
+        }
+        b.synchronizeAll();
+        double worst = 0;
+        for (int q = 0; q < blocks.size(); q++) {
+            MemorySegment out = results.get(q);
+            for (int r = 0; r < out.byteSize() / Float.BYTES; r++) {
+                worst = Math.max(worst, MatrixVector.errorOverBound(blocks.get(q), x, r,
+                        out.getAtIndex(ValueLayout.JAVA_FLOAT, r)));
             }
-            return HandMain.verdict("mul", n, partitions, setup, worst <= 1,
-                    String.format(Locale.ROOT, "largest error %.3f of its rounding bound", worst));
+        }
+        return HandMain.verdict(run, setup, worst <= 1,
+                String.format(Locale.ROOT, "largest error %.3f of its rounding bound", worst));
+    }
+
+    /**
+     * Puts {@code bytes} of {@code host} on every GPU: over the host link to GPU 0, then from GPU 0 to each other GPU
+     * over its link, each copy in a stream of its destination. Adds each GPU's buffer to {@code buffers} and an event
+     * telling when it has arrived to {@code ready}, by device.
+     */
+    static void broadcast(HandSetup setup, MemorySegment host, long bytes, String name, List<DeviceBuffer> buffers,
+                          List<EventHandle> ready) {
+        Backend b = setup.backend;
+        DeviceBuffer first = null;
+        EventHandle arrived = null;
+        for (int d = 0; d < setup.gpus(); d++) {
+            StreamHandle stream = b.createStream(d);
+            DeviceBuffer copy = b.allocate(d, bytes);
+            if (d == 0) {
+                setup.copyIn(host, copy, bytes, stream, name);
+                first = copy;
+            } else {
+                b.streamWaitEvent(stream, arrived);
+                setup.copyPeer(first, copy, stream, name);
+            }
+            EventHandle event = b.createEvent(d);
+            b.recordEvent(event, stream);
+            arrived = d == 0 ? event : arrived;
+            buffers.add(copy);
+            ready.add(event);
         }
     }
 }

@@ -9,27 +9,39 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 import org.polygpu.backend.Backend;
 import org.polygpu.backend.BackendOptions;
 import org.polygpu.backend.Backends;
+import org.polygpu.backend.BufferOffset;
+import org.polygpu.backend.DeviceBuffer;
 import org.polygpu.backend.FunctionHandle;
+import org.polygpu.backend.LaunchConfig;
 import org.polygpu.backend.ModuleHandle;
 import org.polygpu.backend.ModuleImage;
+import org.polygpu.backend.OperationLabel;
+import org.polygpu.backend.StreamHandle;
 import org.polygpu.backend.TimedOperation;
 
 /**
- * An emulated backend opened for a hand-written benchmark: its devices, one benchmark's kernel module loaded on
- * each, the timeline recorded, and the host segments it allocated (freed on {@link #close()}).
+ * An emulated backend opened for one {@link HandRun}: its devices in the run's execution mode, the benchmark's kernel
+ * module loaded on each, the timeline recorded, and the host segments it allocated (freed on {@link #close()}).
+ * Copies and launches go through it so that their data dependencies are noted ({@link Dataflow}) and each has a
+ * label of its own.
  */
 final class HandSetup implements AutoCloseable {
     final Backend backend;
+    private final String source;
     private final List<ModuleHandle> modules = new ArrayList<>();
     private final List<MemorySegment> hostSegments = new ArrayList<>();
+    private final Dataflow dataflow = new Dataflow();
 
-    /** Opens {@code gpus} emulated devices on {@code topology} and loads {@code kernels/<source>.cu} on each. */
-    HandSetup(int gpus, String topology, String source) {
-        BackendOptions options = BackendOptions.defaults().withEmulatedDevices(gpus).withEmulatedTopology(topology);
+    /** Opens the run's emulated devices and loads {@code kernels/<benchmark>.cu} on each. */
+    HandSetup(HandRun run) {
+        source = run.benchmark();
+        BackendOptions options = BackendOptions.defaults().withEmulatedDevices(run.gpus())
+                .withEmulatedTopology(run.topology()).withEmulatedExecution(run.execution());
         backend = Backends.open("emulated", options).backend();
         ModuleImage image = new ModuleImage.CudaSource(kernelSource(source), source + ".cu", List.of(), List.of());
         for (int d = 0; d < backend.deviceCount(); d++) {
@@ -42,9 +54,44 @@ final class HandSetup implements AutoCloseable {
         return backend.deviceCount();
     }
 
-    /** The kernel {@code name} as loaded on {@code device}. */
-    FunctionHandle function(int device, String name) {
-        return backend.function(modules.get(device), name);
+    /** Launches {@code kernel} of the benchmark's source on {@code stream}, whose device is {@code device}. */
+    void launch(int device, String kernel, LaunchConfig config, StreamHandle stream, Object... arguments) {
+        Set<Integer> written = WrittenParameters.of(source, kernel);
+        List<DeviceBuffer> reads = new ArrayList<>();
+        List<DeviceBuffer> writes = new ArrayList<>();
+        for (int i = 0; i < arguments.length; i++) {
+            DeviceBuffer buffer = arguments[i] instanceof BufferOffset o ? o.buffer()
+                    : arguments[i] instanceof DeviceBuffer b ? b : null;
+            if (buffer != null) {
+                (written.contains(i) ? writes : reads).add(buffer);
+            }
+        }
+        FunctionHandle function = backend.function(modules.get(device), kernel);
+        backend.launch(function, config, arguments, stream, label(reads, writes, kernel));
+    }
+
+    /** Copies {@code bytes} of {@code src} to {@code dst} over the host link. */
+    void copyIn(MemorySegment src, DeviceBuffer dst, long bytes, StreamHandle stream, String name) {
+        backend.copyHostToDevice(src, dst, bytes, stream, label(List.of(), List.of(dst), name));
+    }
+
+    /** Copies {@code bytes} of {@code src} back to the host. */
+    void copyOut(DeviceBuffer src, MemorySegment dst, long bytes, StreamHandle stream, String name) {
+        backend.copyDeviceToHost(src, dst, bytes, stream, label(List.of(src), List.of(), name));
+    }
+
+    /** Copies all of {@code src} to {@code dst} on another GPU; {@code stream} belongs to {@code dst}'s device. */
+    void copyPeer(DeviceBuffer src, DeviceBuffer dst, StreamHandle stream, String name) {
+        backend.copyDeviceToDevice(src, dst, src.bytes(), stream, label(List.of(src), List.of(dst), name));
+    }
+
+    /** The longest chain of kernels through the data dependencies of what went through this setup, copies free. */
+    double criticalPathMicros(List<TimedOperation> timeline) {
+        return dataflow.criticalPathMicros(timeline);
+    }
+
+    private OperationLabel label(List<DeviceBuffer> reads, List<DeviceBuffer> writes, String name) {
+        return new OperationLabel(dataflow.add(reads, writes), name);
     }
 
     /** A host segment holding {@code values}, alive until {@link #close()} (copies read it asynchronously). */
@@ -65,9 +112,7 @@ final class HandSetup implements AutoCloseable {
     /** From the first operation's start to the last one's end, in µs of the backend's clock; empty if none ran. */
     Optional<Double> makespanMicros() {
         List<TimedOperation> timeline = backend.timeline();
-        long first = timeline.stream().mapToLong(TimedOperation::startNanos).min().orElse(0);
-        long last = timeline.stream().mapToLong(TimedOperation::endNanos).max().orElse(0);
-        return timeline.isEmpty() ? Optional.empty() : Optional.of((last - first) / 1e3);
+        return timeline.isEmpty() ? Optional.empty() : Optional.of(TimelineTotals.of(timeline).makespanMicros());
     }
 
     @Override

@@ -8,7 +8,6 @@ import java.util.List;
 import org.polygpu.backend.Backend;
 import org.polygpu.backend.DeviceBuffer;
 import org.polygpu.backend.LaunchConfig;
-import org.polygpu.backend.OperationLabel;
 import org.polygpu.backend.StreamHandle;
 import org.polygpu.bench.programs.SeededRandom;
 import org.polygpu.bench.programs.Verdict;
@@ -26,53 +25,59 @@ public final class HandVec {
     private HandVec() {
     }
 
-    /** Arguments: [elements=100000] [partitions=16] [gpus=4] [topology=v100x8]. */
+    /** Arguments: see {@link HandMain#run}; default 100000 elements. */
     public static void main(String[] args) {
-        HandMain.run(args, 100_000, HandVec::run);
+        HandMain.run("vec", args);
     }
 
     /** Runs VEC on {@code gpus} emulated GPUs of {@code topology} and validates it as the polygpu program does. */
     public static Verdict run(int n, int partitions, int gpus, String topology) {
+        return HandBaselines.run(HandRun.of("vec", n, partitions, gpus, topology)).verdict();
+    }
+
+    static Verdict run(HandRun run, HandSetup setup) {
+        int n = run.size();
         SeededRandom random = new SeededRandom(42);
         float[] x = random.floats(n, 0, 1, 6);
         float[] y = random.floats(n, 0, 1, 6);
         List<MemorySegment> sums = new ArrayList<>();
-        try (HandSetup setup = new HandSetup(gpus, topology, "vec")) {
-            Backend b = setup.backend;
-            int size = (n + partitions - 1) / partitions;
-            for (int offset = 0; offset < n; offset += size) {
-                int count = Math.min(size, n - offset);
-                int device = (offset / size) % setup.gpus();
-                StreamHandle stream = b.createStream(device);
-                long bytes = (long) count * Float.BYTES;
-                DeviceBuffer xs = b.allocate(device, bytes);
-                DeviceBuffer ys = b.allocate(device, bytes);
-                DeviceBuffer acc = b.allocate(device, Double.BYTES);
-                MemorySegment sum = setup.host(Double.BYTES);
-                OperationLabel label = new OperationLabel(offset / size, "vec");
-                b.copyHostToDevice(setup.host(slice(x, offset, count)), xs, bytes, stream, label);
-                b.copyHostToDevice(setup.host(slice(y, offset, count)), ys, bytes, stream, label);
-                b.copyHostToDevice(sum, acc, Double.BYTES, stream, label);
-                LaunchConfig config = LaunchConfig.of(Math.max(1, Math.min(64, (count + BLOCK - 1) / BLOCK)), BLOCK);
-                b.launch(setup.function(device, "square"), config, new Object[] {xs, count}, stream, label);
-                b.launch(setup.function(device, "square"), config, new Object[] {ys, count}, stream, label);
-                b.launch(setup.function(device, "diff_sum"), config, new Object[] {xs, ys, acc, count}, stream, label);
-                b.copyDeviceToHost(acc, sum, Double.BYTES, stream, label);
-                sums.add(sum);
+        Backend b = setup.backend;
+        int size = (n + run.partitions() - 1) / run.partitions();
+        for (int offset = 0; offset < n; offset += size) {
+            int count = Math.min(size, n - offset);
+            int device = (offset / size) % setup.gpus();
+            StreamHandle stream = b.createStream(device);
+            long bytes = (long) count * Float.BYTES;
+            DeviceBuffer xs = b.allocate(device, bytes);
+            DeviceBuffer ys = b.allocate(device, bytes);
+            DeviceBuffer acc = b.allocate(device, Double.BYTES);
+            MemorySegment sum = setup.host(Double.BYTES);
+            setup.copyIn(setup.host(slice(x, offset, count)), xs, bytes, stream, "x");
+            setup.copyIn(setup.host(slice(y, offset, count)), ys, bytes, stream, "y");
+            setup.copyIn(sum, acc, Double.BYTES, stream, "acc");
+            LaunchConfig config = LaunchConfig.of(Math.max(1, Math.min(64, (count + BLOCK - 1) / BLOCK)), BLOCK);
+            setup.launch(device, "square", config, stream, xs, count);
+            setup.launch(device, "square", config, stream, ys, count);
+            setup.launch(device, "diff_sum", config, stream, xs, ys, acc, count);
+            if (run.validate()) {
+                setup.copyOut(acc, sum, Double.BYTES, stream, "acc");
             }
-            b.synchronizeAll();
-            double result = 0;
-            for (MemorySegment s : sums) {
-                result += s.get(ValueLayout.JAVA_DOUBLE, 0);
-            }
-            double expected = 0;
-            for (int i = 0; i < n; i++) {
-                expected += (double) x[i] * x[i] - (double) y[i] * y[i];
-            }
-            // Exact arithmetic, as in the polygpu program (see org.polygpu.bench.programs.Vec).
-            return HandMain.verdict("vec", n, partitions, setup, result == expected,
-                    "sum " + result + " (reference " + expected + ")");
+            sums.add(sum);
         }
+        if (!run.validate()) {
+            return HandMain.unchecked(run, setup);
+        }
+        b.synchronizeAll();
+        double result = 0;
+        for (MemorySegment s : sums) {
+            result += s.get(ValueLayout.JAVA_DOUBLE, 0);
+        }
+        double expected = 0;
+        for (int i = 0; i < n; i++) {
+            expected += (double) x[i] * x[i] - (double) y[i] * y[i];
+        }
+        // Exact arithmetic, as in the polygpu program (see org.polygpu.bench.programs.Vec).
+        return HandMain.verdict(run, setup, result == expected, "sum " + result + " (reference " + expected + ")");
     }
 
     static float[] slice(float[] values, int offset, int count) {
