@@ -41,7 +41,8 @@ final class HandSetup implements AutoCloseable {
     HandSetup(HandRun run) {
         source = run.benchmark();
         BackendOptions options = BackendOptions.defaults().withEmulatedDevices(run.gpus())
-                .withEmulatedTopology(run.topology()).withEmulatedExecution(run.execution());
+                .withEmulatedTopology(run.topology()).withEmulatedExecution(run.execution())
+                .withEmulatedDeviceModel(run.deviceModel());
         backend = Backends.open("emulated", options).backend();
         ModuleImage image = new ModuleImage.CudaSource(kernelSource(source), source + ".cu", List.of(), List.of());
         for (int d = 0; d < backend.deviceCount(); d++) {
