@@ -39,19 +39,29 @@ final class HandMain {
             }
             run = sampled ? run.sampled() : validate ? run : run.withoutValidation();
         } catch (IllegalArgumentException e) {
-            System.err.println(e.getMessage());
-            System.err.println("usage: [--sampled] [--no-validate] [--device-model=V100|A100|H100] "
-                    + "[size >= partitions] [partitions >= 1] [gpus >= 1] [topology] [iterations (cg)]");
-            System.exit(2);
+            usage(e);
             return;
         }
-        HandResult r = HandBaselines.run(run);
+        HandResult r;
+        try {
+            r = HandBaselines.run(run);
+        } catch (IllegalArgumentException e) {
+            usage(e);
+            return;
+        }
         System.out.println(r.verdict().line());
         System.out.printf(Locale.ROOT, "makespan %.1f us, bytes h2d %d d2d %d d2h %d, kernel time %.1f us in %d "
                 + "kernels, critical path %.1f us%n", r.makespanMicros(), r.bytesHostToDevice(),
                 r.bytesDeviceToDevice(), r.bytesDeviceToHost(), r.kernelMicros(), r.kernels(),
                 r.criticalPathMicros());
         System.exit(r.verdict().ok() ? 0 : 1);
+    }
+
+    private static void usage(IllegalArgumentException e) {
+        System.err.println(e.getMessage());
+        System.err.println("usage: [--sampled] [--no-validate] [--device-model=V100|A100|H100] "
+                + "[size >= partitions] [partitions >= 1] [gpus >= 1] [topology] [iterations (cg)]");
+        System.exit(2);
     }
 
     /** The verdict of a hand-optimized run, its makespan (first operation to last) in the detail. */
