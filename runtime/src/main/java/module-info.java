@@ -10,6 +10,7 @@ module org.polygpu.runtime {
     exports org.polygpu.export;
     exports org.polygpu.sched;
     exports org.polygpu.sched.spi;
+    exports org.polygpu.ptx;
     exports org.polygpu.topology;
     // Both backends compile with NVRTC and the launcher reports its version. A qualified export would name modules
     // that depend on this one, which javac cannot see when it compiles this one.

@@ -1,5 +1,6 @@
 package org.polygpu.lang;
 
+import java.io.PrintWriter;
 import java.lang.foreign.MemorySegment;
 import java.lang.ref.Cleaner;
 import java.nio.file.Path;
@@ -175,9 +176,19 @@ public final class PolygpuRuntime {
         run(() -> context.free(array));
     }
 
+    /**
+     * Builds a kernel; warns on the context's error stream when its PTX stores through a parameter the signature
+     * declares read-only ({@link ReadOnlyStoreWarnings}).
+     */
     @TruffleBoundary
     public Kernel kernel(String name, ModuleImage image, List<Parameter> parameters) {
-        return call(() -> context.kernel(name, image, parameters));
+        Kernel kernel = call(() -> context.kernel(name, image, parameters));
+        List<String> warnings = ReadOnlyStoreWarnings.of(kernel, () -> ptx(kernel));
+        if (!warnings.isEmpty()) {
+            PrintWriter err = new PrintWriter(PolygpuContext.get(null).env().err(), true);
+            warnings.forEach(err::println);
+        }
+        return kernel;
     }
 
     /** Launches {@code kernel}; returns the scheduled computation (its device and stream are already chosen). */
