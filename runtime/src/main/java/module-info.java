@@ -8,6 +8,7 @@ module org.polygpu.runtime {
     exports org.polygpu.config;
     exports org.polygpu.dag;
     exports org.polygpu.export;
+    exports org.polygpu.hostfn;
     exports org.polygpu.mangling;
     exports org.polygpu.sched;
     exports org.polygpu.sched.spi;

@@ -13,7 +13,7 @@ import org.polygpu.backend.StreamHandle;
  * replicas there; host-side work has no stream, so its {@link #enqueue} refuses. The variants are immutable values:
  * the scheduling state of the work lives in its {@link Computation}.
  */
-sealed interface Work permits KernelLaunch, DeviceCopy, HostAccess, Release {
+sealed interface Work permits KernelLaunch, DeviceCopy, HostAccess, Release, HostCall, LibraryLaunch {
     Computation.Kind kind();
 
     /** The kernel name, or a short description of a copy, host access or release. */
