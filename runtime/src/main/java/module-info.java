@@ -5,6 +5,7 @@
 module org.polygpu.runtime {
     exports org.polygpu.array;
     exports org.polygpu.backend;
+    exports org.polygpu.blas;
     exports org.polygpu.config;
     exports org.polygpu.dag;
     exports org.polygpu.export;

@@ -12,6 +12,7 @@ import org.polygpu.backend.DeviceProperties;
 import org.polygpu.backend.EventHandle;
 import org.polygpu.backend.FunctionHandle;
 import org.polygpu.backend.LaunchConfig;
+import org.polygpu.backend.LibraryRoutine;
 import org.polygpu.backend.ModuleHandle;
 import org.polygpu.backend.ModuleImage;
 import org.polygpu.backend.OperationLabel;
@@ -34,8 +35,8 @@ import org.polygpu.topology.BandwidthMatrix;
  * <p>Timing model. A copy takes {@code bytes / bandwidth(source, destination) + copyLatency}, the bandwidth in GB/s
  * (10^9 bytes per second) from the matrix, the host being its last location and a copy within one device using the
  * diagonal; concurrent copies on one directed link share its bandwidth equally at every instant ({@link LinkModel}).
- * A Java kernel takes {@code launchLatency + max(flops / peakGflops, bytes / memoryBandwidth)} from its declared
- * {@link KernelCost} (a roofline). A PTX kernel takes {@code launchLatency} plus the time
+ * A Java kernel, or a library routine (BLAS) run in Java, takes {@code launchLatency + max(flops / peakGflops,
+ * bytes / memoryBandwidth)} from its declared {@link KernelCost} or work (a roofline). A PTX kernel takes {@code launchLatency} plus the time
  * {@link DeviceModel#kernelNanos} derives from the counters of its execution. Kernels on different streams of one
  * device overlap freely: contention for SMs and device memory bandwidth is not modelled yet.
  *
@@ -325,15 +326,19 @@ public final class EmulatedBackend implements Backend {
         launch(function, config, arguments, stream, label, ReadOnlyParameters.NONE);
     }
 
-    /**
-     * Enqueues a kernel after checking the grid and block against the device's limits and the arguments against the
-     * kernel (for PTX: count and type of every parameter, and shared memory).
-     */
+    /** Enqueues a kernel, its configuration and arguments checked first ({@link EmulatedKernels#launch}). */
     @Override
     public void launch(FunctionHandle function, LaunchConfig config, Object[] arguments, StreamHandle stream,
                        OperationLabel label, ReadOnlyParameters readOnly) {
         checkOpen();
         kernels.launch(function, config, arguments, stream, label, readOnly);
+    }
+
+    /** Enqueues a library routine's Java implementation, timed by a roofline of its declared work. */
+    @Override
+    public void launchLibrary(LibraryRoutine routine, Object[] arguments, StreamHandle stream, OperationLabel label) {
+        checkOpen();
+        kernels.launchLibrary(routine, arguments, stream, label);
     }
 
     /** The counters of the PTX launch that completed last in virtual time, if any. */
@@ -390,9 +395,6 @@ public final class EmulatedBackend implements Backend {
     }
 
     private void checkDevice(int device) {
-        if (device < 0 || device >= memories.length) {
-            throw new IllegalArgumentException("device " + device + " is out of range: valid devices are 0.."
-                    + (memories.length - 1));
-        }
+        DeviceMemory.checkDevice(memories, device);
     }
 }

@@ -24,6 +24,7 @@ public final class Builtins {
         for (Builtin b : builtins) {
             root.add(b.name(), new BuiltinObject(b));
         }
+        root.add("BLAS", BlasNamespace.create(runtime));
         return root;
     }
 }
