@@ -15,8 +15,9 @@ import org.polygpu.sched.Parameter;
 /**
  * A function of a {@link NativeLibrary} with its declared signature, called through an FFM downcall. Pointer
  * parameters take a {@link MemorySegment} (the address passed to C), scalars a number converted to the parameter's
- * type as for a kernel; the result is boxed ({@code int} as {@code Integer}, unsigned types widened so they stay
- * non-negative) or null for {@code void}. Immutable and thread-safe, as long as the library stays open.
+ * type as for a kernel; the result is boxed ({@code int} as {@code Integer}; {@code unsigned char}, {@code short} and
+ * {@code int} widened so they stay non-negative, {@code unsigned long} as the bits of a {@code long}) or null for
+ * {@code void}. Immutable and thread-safe; the library stays loaded while the function is reachable.
  */
 public final class HostFunction {
     private final String name;

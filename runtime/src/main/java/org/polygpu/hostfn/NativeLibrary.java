@@ -6,11 +6,12 @@ import java.lang.foreign.SymbolLookup;
 import java.util.Optional;
 
 /**
- * A shared library opened with {@code dlopen}: its symbols stay valid until {@link #close()}. A name without a slash
- * is searched the way {@code dlopen} does ({@code LD_LIBRARY_PATH}, the system's directories); a path is taken as is.
- * Thread-safe: lookups do not change it; close it once, after its functions are no longer called.
+ * A shared library opened with {@code dlopen}. A name without a slash is searched the way {@code dlopen} does
+ * ({@code LD_LIBRARY_PATH}, the system's directories); a path is taken as is. The library stays loaded while this
+ * object or a symbol found in it (a bound {@link HostFunction}) is reachable, and is unloaded by the garbage collector
+ * after that. Thread-safe: lookups do not change it.
  */
-public final class NativeLibrary implements AutoCloseable {
+public final class NativeLibrary {
     private final String name;
     private final Arena arena;
     private final SymbolLookup symbols;
@@ -27,11 +28,10 @@ public final class NativeLibrary implements AutoCloseable {
      * @throws IllegalArgumentException naming the library when it cannot be loaded
      */
     public static NativeLibrary open(String name) {
-        Arena arena = Arena.ofShared();
+        Arena arena = Arena.ofAuto();
         try {
             return new NativeLibrary(name, arena, SymbolLookup.libraryLookup(name, arena));
         } catch (IllegalArgumentException e) {
-            arena.close();
             throw new IllegalArgumentException("cannot load the shared library '" + name + "': " + e.getMessage(), e);
         }
     }
@@ -44,11 +44,6 @@ public final class NativeLibrary implements AutoCloseable {
     /** The address of {@code symbol}, or empty when the library does not export it. */
     public Optional<MemorySegment> find(String symbol) {
         return symbols.find(symbol);
-    }
-
-    @Override
-    public void close() {
-        arena.close();
     }
 
     @Override

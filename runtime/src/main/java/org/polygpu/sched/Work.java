@@ -6,8 +6,8 @@ import org.polygpu.backend.OperationLabel;
 import org.polygpu.backend.StreamHandle;
 
 /**
- * What a computation does: a kernel launch or a device copy, enqueued on a stream, or a host access or the release
- * of an array, done by the host.
+ * What a computation does: a kernel launch, a device copy or a library routine (BLAS), enqueued on a stream, or a host
+ * access, a host function call or the release of an array, done by the host.
  *
  * <p>Device work enqueues itself on the device and stream the scheduler chose, with arrays replaced by their
  * replicas there; host-side work has no stream, so its {@link #enqueue} refuses. The variants are immutable values:

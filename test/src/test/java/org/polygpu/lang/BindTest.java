@@ -150,6 +150,28 @@ class BindTest {
                 .execute(x, 3).asDouble());
     }
 
+    /** GrCUDA's bindings tutorial from Python: bind a C++ function in a namespace and call it on a device array. */
+    @Test
+    void pythonBindsAndCallsAHostFunction() {
+        context.getPolyglotBindings().putMember("library", library);
+        Value result = context.eval("python", """
+                import polyglot
+                cu = polyglot.eval(language="polygpu", string="CU")
+                cxx_inc_host = cu.bind(polyglot.import_value("library"),
+                    "cxx aa::bb::cxx_inc_host(inout_arr: inout pointer sint32, n_elements: sint32, "
+                    "n_blocks: sint32, block_size: sint32): sint32")
+                a = cu.DeviceArray("int", 100)
+                for i in range(100):
+                    a[i] = i
+                res = cxx_inc_host(a, 100, 32, 256)
+                [res] + [a[i] for i in range(100)]
+                """);
+        assertEquals(7, result.getArrayElement(0).asInt());
+        for (int i = 0; i < 100; i++) {
+            assertEquals(i + 1, result.getArrayElement(i + 1).asInt());
+        }
+    }
+
     @Test
     void badBindingsNameWhatIsWrong() {
         Value bind = cu.getMember("bind");

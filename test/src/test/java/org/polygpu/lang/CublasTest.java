@@ -161,6 +161,30 @@ class CublasTest {
         }
     }
 
+    /** A Python program calls cuBLAS as with GrCUDA, and a kernel-free chain of BLAS calls sees each result. */
+    @org.junit.jupiter.api.Test
+    void pythonCallsBlasFunctionsInAChain() {
+        try (Context c = Polyglot.context()) {
+            Value result = c.eval("python", """
+                    import polyglot
+                    cu = polyglot.eval(language="polygpu", string="CU")
+                    saxpy = polyglot.eval(language="polygpu", string="BLAS::cublasSaxpy")
+                    sdot = polyglot.eval(language="polygpu", string="BLAS::cublasSdot")
+                    n = 100
+                    alpha, x, y, r = cu.DeviceArray("float", 1), cu.DeviceArray("float", n), \\
+                        cu.DeviceArray("float", n), cu.DeviceArray("float", 1)
+                    alpha[0] = 2.0
+                    for i in range(n):
+                        x[i] = 1.0
+                        y[i] = i
+                    saxpy(n, alpha, x, 1, y, 1)   # y = i + 2
+                    sdot(n, x, 1, y, 1, r)        # sum(i + 2)
+                    r[0]
+                    """);
+            assertEquals(99 * 100 / 2 + 200, result.asDouble(), 1e-3);
+        }
+    }
+
     /** The identity in column-major order; complex numbers take two elements along the first dimension. */
     private static Value identity(Value cu, char type, int numDim, int numElements) {
         Value a = cu.invokeMember("DeviceArray", cudaType(type), numElements, numDim, "F");

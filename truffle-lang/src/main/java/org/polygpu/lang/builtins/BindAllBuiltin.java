@@ -1,6 +1,8 @@
 package org.polygpu.lang.builtins;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.polygpu.backend.ModuleImage;
 import org.polygpu.hostfn.NativeLibrary;
@@ -58,7 +60,7 @@ final class BindAllBuiltin implements Builtin {
         } catch (IllegalArgumentException e) {
             throw PolygpuException.badValue(name() + ": " + e.getMessage());
         }
-        NamespaceObject target = existing instanceof NamespaceObject ns ? ns : new NamespaceObject(namespace);
+        Map<String, Object> bound = new LinkedHashMap<>();
         NativeLibrary library = null;
         ModuleImage module = null;
         for (NidlFile.Declaration d : declarations) {
@@ -66,12 +68,14 @@ final class BindAllBuiltin implements Builtin {
             if (d.kernel()) {
                 module = module != null ? module : ModuleFiles.module(env, name(), file);
                 Kernel kernel = runtime.kernel(symbol(s), module, s.parameters());
-                target.add(s.simpleName(), new KernelObject(runtime, kernel, s.name()));
+                bound.put(s.simpleName(), new KernelObject(runtime, kernel, s.name()));
             } else {
                 library = library != null ? library : HostFunctions.open(env, name(), file);
-                target.add(s.simpleName(), HostFunctions.bind(runtime, name(), library, s));
+                bound.put(s.simpleName(), HostFunctions.bind(runtime, name(), library, s));
             }
         }
+        NamespaceObject target = existing instanceof NamespaceObject ns ? ns : new NamespaceObject(namespace);
+        bound.forEach(target::add);
         root.add(namespace, target);
         return target;
     }
