@@ -28,9 +28,10 @@ class CublasLibraryTest {
     void theVariableNamesTheLibraryOrItsDirectory() throws IOException {
         Path lib = touch(dir.resolve("lib/libcublas.so.12"));
         Path home = Files.createDirectories(dir.resolve("home"));
-        assertEquals(lib, new CublasLibrary(Map.of("POLYGPU_CUBLAS", lib.toString()), List.of(), null, home, home).locate());
-        assertEquals(lib, new CublasLibrary(Map.of("POLYGPU_CUBLAS", lib.getParent().toString()), List.of(), null, home, home)
+        assertEquals(lib, new CublasLibrary(Map.of("POLYGPU_CUBLAS", lib.toString()), List.of(), null, home, home)
                 .locate());
+        assertEquals(lib, new CublasLibrary(Map.of("POLYGPU_CUBLAS", lib.getParent().toString()), List.of(), null,
+                home, home).locate());
         BackendException e = assertThrows(BackendException.class, () -> new CublasLibrary(
                 Map.of("POLYGPU_CUBLAS", dir.resolve("none").toString()), List.of(), null, home, home).locate());
         assertTrue(e.getMessage().contains("POLYGPU_CUBLAS names"), e.getMessage());
@@ -43,8 +44,8 @@ class CublasLibraryTest {
         Path module = Files.createDirectories(dir.resolve("project/test"));
         assertEquals(wheel, new CublasLibrary(Map.of(), List.of(), null, module, home).locate());
         Path toolkit = touch(dir.resolve("cuda/lib64/libcublas.so.12.9"));
-        assertEquals(toolkit, new CublasLibrary(Map.of("CUDA_HOME", dir.resolve("cuda").toString()), List.of(), null, module,
-                home).locate());
+        assertEquals(toolkit, new CublasLibrary(Map.of("CUDA_HOME", dir.resolve("cuda").toString()), List.of(), null,
+                module, home).locate());
     }
 
     @Test

@@ -35,10 +35,10 @@ import org.polygpu.topology.BandwidthMatrix;
  * <p>Timing model. A copy takes {@code bytes / bandwidth(source, destination) + copyLatency}, the bandwidth in GB/s
  * (10^9 bytes per second) from the matrix, the host being its last location and a copy within one device using the
  * diagonal; concurrent copies on one directed link share its bandwidth equally at every instant ({@link LinkModel}).
- * A Java kernel, or a library routine (BLAS) run in Java, takes {@code launchLatency + max(flops / peakGflops,
- * bytes / memoryBandwidth)} from its declared {@link KernelCost} or work (a roofline). A PTX kernel takes {@code launchLatency} plus the time
- * {@link DeviceModel#kernelNanos} derives from the counters of its execution. Kernels on different streams of one
- * device overlap freely: contention for SMs and device memory bandwidth is not modelled yet.
+ * A Java kernel or library routine (BLAS) takes {@code launchLatency + max(flops / peakGflops, bytes /
+ * memoryBandwidth)} from its declared {@link KernelCost} or work (a roofline). A PTX kernel takes {@code launchLatency}
+ * plus the time {@link DeviceModel#kernelNanos} derives from the counters of its execution. Kernels on different
+ * streams of one device overlap freely: contention for SMs and device memory bandwidth is not modelled yet.
  *
  * <p>Data. Each device buffer is separate zeroed off-heap memory, so a buffer of another device passed to a kernel
  * is refused and a missing copy leaves stale data. A copy's data effect, and a Java kernel's body over the whole
