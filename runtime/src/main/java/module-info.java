@@ -5,9 +5,12 @@
 module org.polygpu.runtime {
     exports org.polygpu.array;
     exports org.polygpu.backend;
+    exports org.polygpu.blas;
     exports org.polygpu.config;
     exports org.polygpu.dag;
     exports org.polygpu.export;
+    exports org.polygpu.hostfn;
+    exports org.polygpu.mangling;
     exports org.polygpu.sched;
     exports org.polygpu.sched.spi;
     exports org.polygpu.ptx;

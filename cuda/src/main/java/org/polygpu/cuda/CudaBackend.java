@@ -12,6 +12,7 @@ import org.polygpu.backend.DeviceProperties;
 import org.polygpu.backend.EventHandle;
 import org.polygpu.backend.FunctionHandle;
 import org.polygpu.backend.LaunchConfig;
+import org.polygpu.backend.LibraryRoutine;
 import org.polygpu.backend.ModuleHandle;
 import org.polygpu.backend.ModuleImage;
 import org.polygpu.backend.OperationLabel;
@@ -47,6 +48,7 @@ public final class CudaBackend implements Backend {
     private final CudaMemory memory;
     private final CudaStreams streams;
     private final CudaKernels kernels;
+    private final CudaBlas blas;
     private Lifecycle lifecycle = Lifecycle.OPEN;
 
     private CudaBackend(CudaDriver driver, int deviceCount, MemoryModel memoryModel, String nvrtcLibrary) {
@@ -59,6 +61,7 @@ public final class CudaBackend implements Backend {
         this.memory = new CudaMemory(this, driver, devices, registry, memoryModel);
         this.streams = new CudaStreams(this, driver, devices, registry);
         this.kernels = new CudaKernels(this, driver, devices, registry, timeline, nvrtcLibrary);
+        this.blas = new CudaBlas(devices, registry, timeline, CudaBlas.systemLibrary());
     }
 
     /**
@@ -268,6 +271,13 @@ public final class CudaBackend implements Backend {
         kernels.launch(function, config, args, stream, label);
     }
 
+    /** Runs a BLAS function with cuBLAS ({@link CudaBlas}); other routines are refused. */
+    @Override
+    public void launchLibrary(LibraryRoutine routine, Object[] arguments, StreamHandle stream, OperationLabel label) {
+        checkOpen();
+        blas.launch(routine, arguments, stream, label);
+    }
+
     @Override
     public void recordTimeline(boolean enabled) {
         checkOpen();
@@ -295,6 +305,11 @@ public final class CudaBackend implements Backend {
         lifecycle = Lifecycle.CLOSED;
         try {
             timeline.close();
+        } catch (RuntimeException e) {
+            failure = CudaRegistry.add(failure, e);
+        }
+        try {
+            blas.close();
         } catch (RuntimeException e) {
             failure = CudaRegistry.add(failure, e);
         }

@@ -34,6 +34,14 @@ final class DeviceMemory {
         this.nextAddress = GlobalMemory.FIRST_ADDRESS + ((long) device << 40);
     }
 
+    /** @throws IllegalArgumentException when {@code device} is not an index of {@code memories} */
+    static void checkDevice(DeviceMemory[] memories, int device) {
+        if (device < 0 || device >= memories.length) {
+            throw new IllegalArgumentException("device " + device + " is out of range: valid devices are 0.."
+                    + (memories.length - 1));
+        }
+    }
+
     /** One memory of {@code capacity} bytes for each of {@code count} devices, numbered from 0. */
     static DeviceMemory[] forDevices(int count, long capacity) {
         DeviceMemory[] memories = new DeviceMemory[count];

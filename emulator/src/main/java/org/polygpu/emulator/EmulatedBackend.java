@@ -12,6 +12,7 @@ import org.polygpu.backend.DeviceProperties;
 import org.polygpu.backend.EventHandle;
 import org.polygpu.backend.FunctionHandle;
 import org.polygpu.backend.LaunchConfig;
+import org.polygpu.backend.LibraryRoutine;
 import org.polygpu.backend.ModuleHandle;
 import org.polygpu.backend.ModuleImage;
 import org.polygpu.backend.OperationLabel;
@@ -34,9 +35,8 @@ import org.polygpu.topology.BandwidthMatrix;
  * <p>Timing model. A copy takes {@code bytes / bandwidth(source, destination) + copyLatency}, the bandwidth in GB/s
  * (10^9 bytes per second) from the matrix, the host being its last location and a copy within one device using the
  * diagonal; concurrent copies on one directed link share its bandwidth equally at every instant ({@link LinkModel}).
- * Alone, a Java kernel takes {@code launchLatency + max(flops / peakGflops, bytes / memoryBandwidth)} from its
- * {@link KernelCost} (a roofline), a PTX kernel {@code launchLatency} plus {@link DeviceModel#kernelNanos} of its
- * counters; kernels running at once on one device share it by their occupancy ({@link ComputeModel}).
+ * Alone, a Java kernel or library routine takes the launch latency plus the roofline of its declared work, a PTX
+ * kernel the latency plus {@link DeviceModel#kernelNanos}; kernels at once on a device share it ({@link ComputeModel}).
  *
  * <p>Data. Each device buffer is separate zeroed off-heap memory, so a buffer of another device passed to a kernel
  * is refused and a missing copy leaves stale data. A copy's data effect, and a Java kernel's body over the whole
@@ -325,15 +325,19 @@ public final class EmulatedBackend implements Backend {
         launch(function, config, arguments, stream, label, ReadOnlyParameters.NONE);
     }
 
-    /**
-     * Enqueues a kernel after checking the grid and block against the device's limits and the arguments against the
-     * kernel (for PTX: count and type of every parameter, and shared memory).
-     */
+    /** Enqueues a kernel, its configuration and arguments checked first ({@link EmulatedKernels#launch}). */
     @Override
     public void launch(FunctionHandle function, LaunchConfig config, Object[] arguments, StreamHandle stream,
                        OperationLabel label, ReadOnlyParameters readOnly) {
         checkOpen();
         kernels.launch(function, config, arguments, stream, label, readOnly);
+    }
+
+    /** Enqueues a library routine's Java implementation, timed by a roofline of its declared work. */
+    @Override
+    public void launchLibrary(LibraryRoutine routine, Object[] arguments, StreamHandle stream, OperationLabel label) {
+        checkOpen();
+        kernels.launchLibrary(routine, arguments, stream, label);
     }
 
     /** The counters of the PTX launch that completed last in virtual time, if any. */
@@ -390,9 +394,6 @@ public final class EmulatedBackend implements Backend {
     }
 
     private void checkDevice(int device) {
-        if (device < 0 || device >= memories.length) {
-            throw new IllegalArgumentException("device " + device + " is out of range: valid devices are 0.."
-                    + (memories.length - 1));
-        }
+        DeviceMemory.checkDevice(memories, device);
     }
 }

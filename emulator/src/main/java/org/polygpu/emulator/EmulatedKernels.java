@@ -8,6 +8,7 @@ import java.util.function.Consumer;
 import org.polygpu.backend.BackendException;
 import org.polygpu.backend.FunctionHandle;
 import org.polygpu.backend.LaunchConfig;
+import org.polygpu.backend.LibraryRoutine;
 import org.polygpu.backend.ModuleHandle;
 import org.polygpu.backend.ModuleImage;
 import org.polygpu.backend.OperationLabel;
@@ -148,6 +149,26 @@ final class EmulatedKernels {
                 Objects.requireNonNull(readOnly));
         awaitRoom.accept(s);
         host.enqueue(new KernelOperation(s, label, execution, buffers, faults));
+    }
+
+    /**
+     * Enqueues a library routine on {@code stream}: its Java implementation runs over the device's memory when it
+     * completes, after {@code launchLatency} plus the roofline time of the work the routine declares.
+     */
+    void launchLibrary(LibraryRoutine routine, Object[] arguments, StreamHandle stream, OperationLabel label) {
+        EmulatedStream s = handles.stream(stream);
+        Objects.requireNonNull(label, "label");
+        Object[] args = LaunchChecks.checkArguments(routine.name(), arguments, s.device(), owner);
+        KernelWork work;
+        try {
+            work = new KernelWork(routine.flops(args), routine.bytes(args));
+        } catch (RuntimeException e) {
+            throw new BackendException("the cost of " + routine.name() + " failed: " + e.getMessage(), e);
+        }
+        KernelExecution execution = new LibraryExecution(routine, s.device(), args,
+                new KernelDemand(launchLatencyNanos, model.rooflineNanos(work), 1));
+        awaitRoom.accept(s);
+        host.enqueue(new KernelOperation(s, label, execution, LaunchChecks.withoutOffsets(args), faults));
     }
 
     /** The fault kept for {@code computationId}'s kernel, handed over once. */

@@ -3,9 +3,10 @@ package org.polygpu.emulator;
 /**
  * What a {@link KernelOperation} does with its kernel: a Java kernel runs at completion, its demand declared
  * beforehand ({@link JavaExecution}); a PTX kernel runs on the interpreter at its start, which yields its counters
- * and so its demand ({@link PtxExecution}).
+ * and so its demand ({@link PtxExecution}); a library routine runs its Java implementation at completion, like a Java
+ * kernel ({@link LibraryExecution}).
  */
-sealed interface KernelExecution permits JavaExecution, PtxExecution {
+sealed interface KernelExecution permits JavaExecution, PtxExecution, LibraryExecution {
     /** Called when the operation starts; returns what the kernel asks of its device. Must not throw. */
     KernelDemand start();
 

@@ -152,6 +152,17 @@ public interface Backend extends AutoCloseable {
     }
 
     /**
+     * Enqueues a call of a device library routine: {@code arguments} hold a {@link DeviceBuffer} of the stream's
+     * device for each pointer parameter and a boxed scalar for each other one. The default refuses: a backend offers
+     * the libraries it has.
+     *
+     * @throws BackendException when the backend cannot run {@code routine}
+     */
+    default void launchLibrary(LibraryRoutine routine, Object[] arguments, StreamHandle stream, OperationLabel label) {
+        throw new BackendException("the " + name() + " backend cannot run " + routine.name());
+    }
+
+    /**
      * The fault of the kernel launched for computation {@code computationId} (its {@link OperationLabel}), once that
      * kernel completed, handed over once: a backend that keeps a kernel's fault with its computation reports it here
      * instead of from whichever later call finds it. The default keeps none (CUDA's errors are sticky and surface

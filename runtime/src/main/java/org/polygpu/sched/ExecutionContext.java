@@ -1,5 +1,8 @@
 package org.polygpu.sched;
 
+import static org.polygpu.sched.HostRanges.checkHostRange;
+import static org.polygpu.sched.HostRanges.checkHostSize;
+
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
 import java.util.List;
@@ -51,6 +54,7 @@ public final class ExecutionContext implements AutoCloseable {
     private final HostAccesses hostSide;
     private final SymbolWrites symbols;
     private final ContextArrays arrays;
+    private final LibraryCalls libraries;
     private boolean closed;
 
     private ExecutionContext(Backend backend, RuntimeConfig config, BandwidthMatrix bandwidth, int deviceCount) {
@@ -70,6 +74,7 @@ public final class ExecutionContext implements AutoCloseable {
         this.hostSide = new HostAccesses(schedule, transfers, recording);
         this.symbols = new SymbolWrites(backend, pool);
         this.arrays = new ContextArrays(backend, deviceCount);
+        this.libraries = new LibraryCalls(schedule, transfers, recording, this::schedule, this::checkOpen);
     }
 
     /**
@@ -146,6 +151,11 @@ public final class ExecutionContext implements AutoCloseable {
         schedule(c);
         kernel.countLaunch();
         return c;
+    }
+
+    /** Host functions of shared libraries and device library routines (BLAS), called on this context's arrays. */
+    public LibraryCalls libraries() {
+        return libraries;
     }
 
     /** Copies all of {@code src} into {@code dst} on a device (both must have the same byte size). */
@@ -271,20 +281,6 @@ public final class ExecutionContext implements AutoCloseable {
         checkOpen();
         hostSide.access(HostAccess.copyFromHost(array, whole));
         MemorySegment.copy(src, 0, array.hostReplica(), byteOffset, src.byteSize());
-    }
-
-    private static void checkHostRange(DeviceArray array, long byteOffset, long bytes) {
-        if (byteOffset < 0 || bytes < 0 || byteOffset > array.byteSize() - bytes) {
-            throw new IndexOutOfBoundsException("bytes " + byteOffset + ".." + (byteOffset + bytes) + " are out of "
-                    + "range for " + array + " (" + array.byteSize() + " bytes)");
-        }
-    }
-
-    private static void checkHostSize(DeviceArray array, MemorySegment host) {
-        if (host.byteSize() < array.byteSize()) {
-            throw new IllegalArgumentException("host memory of " + host.byteSize() + " bytes is smaller than "
-                    + array + " (" + array.byteSize() + " bytes)");
-        }
     }
 
     /** Frees every replica of {@code array} after the computations using it finished. */

@@ -4,7 +4,8 @@
  * retirement of finished work by polling events.
  *
  * <p>A {@link org.polygpu.sched.Computation} carries its {@code Work} (a sealed family: kernel launch, device copy,
- * host access, release) and owns its lifecycle; the context's parts share one {@code Schedule} (DAG, stream pool,
- * ids, retirement). Entry point: {@link org.polygpu.sched.ExecutionContext}. Not thread-safe: one thread at a time.
+ * library launch, host access, host function call, release) and owns its lifecycle; the context's parts share one
+ * {@code Schedule} (DAG, stream pool, ids, retirement). Entry point: {@link org.polygpu.sched.ExecutionContext};
+ * library calls through {@link org.polygpu.sched.LibraryCalls}. Not thread-safe: one thread at a time.
  */
 package org.polygpu.sched;

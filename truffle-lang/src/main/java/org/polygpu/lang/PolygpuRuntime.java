@@ -18,8 +18,10 @@ import org.polygpu.backend.BackendException;
 import org.polygpu.backend.Backends;
 import org.polygpu.backend.DeviceProperties;
 import org.polygpu.backend.LaunchConfig;
+import org.polygpu.backend.LibraryRoutine;
 import org.polygpu.backend.ModuleImage;
 import org.polygpu.backend.OpenedBackend;
+import org.polygpu.hostfn.HostFunction;
 import org.polygpu.sched.Computation;
 import org.polygpu.sched.ExecutionContext;
 import org.polygpu.sched.Kernel;
@@ -195,6 +197,19 @@ public final class PolygpuRuntime {
     @TruffleBoundary
     public Computation launch(Kernel kernel, LaunchConfig config, Object[] arguments) {
         return call(() -> context.launch(kernel, config, arguments));
+    }
+
+    /** Calls a host function on the host, scheduled against the arrays it uses ({@code LibraryCalls#callHost}). */
+    @TruffleBoundary
+    public Object callHost(HostFunction function, Object[] arguments) {
+        return call(() -> context.libraries().callHost(function.name(), function.parameters(), arguments,
+                function::invoke));
+    }
+
+    /** Enqueues a device library routine (BLAS) like a kernel launch. */
+    @TruffleBoundary
+    public Computation launchLibrary(LibraryRoutine routine, List<Parameter> parameters, Object[] arguments) {
+        return call(() -> context.libraries().launch(routine, parameters, arguments));
     }
 
     /** Writes all of {@code src} into {@code kernel}'s module variable {@code symbol} from byte {@code offset}. */

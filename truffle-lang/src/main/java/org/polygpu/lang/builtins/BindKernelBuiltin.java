@@ -1,22 +1,18 @@
 package org.polygpu.lang.builtins;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-
 import org.polygpu.backend.ModuleImage;
-import org.polygpu.lang.PolygpuException;
 import org.polygpu.lang.PolygpuRuntime;
 import org.polygpu.lang.objects.GuestValues;
 import org.polygpu.lang.objects.KernelObject;
 import org.polygpu.sched.Kernel;
 
-import com.oracle.truffle.api.TruffleFile;
 import com.oracle.truffle.api.TruffleLanguage;
 
 /**
  * {@code bindkernel(file, "name(x: in pointer float, ...)")} or {@code bindkernel(file, "name", "pointer, sint32")}:
  * loads a compiled kernel from a PTX file, or a {@code .cubin} file, on every device. The name is the symbol in the
- * module (mangled unless the kernel is {@code extern "C"}).
+ * module (mangled unless the kernel is {@code extern "C"}), or the C++ name of a {@code cxx} signature
+ * ({@code "cxx ns::k(x: inout pointer sint32)"}), which is mangled here.
  */
 final class BindKernelBuiltin implements Builtin {
     private static final BuiltinSignature SIGNATURE = new BuiltinSignature("bindkernel", 2, 3);
@@ -38,17 +34,8 @@ final class BindKernelBuiltin implements Builtin {
     public Object call(Object[] arguments) {
         String path = GuestValues.string(arguments[0], name(), "file");
         Signatures.Declared declared = Signatures.declared(name(), arguments);
-        byte[] bytes;
-        try {
-            TruffleFile file = env.getPublicTruffleFile(path);
-            bytes = file.readAllBytes();
-        } catch (IOException | SecurityException | UnsupportedOperationException e) {
-            throw PolygpuException.badValue(name() + ": cannot read " + path + ": " + e.getMessage());
-        }
-        boolean cubin = path.endsWith(".cubin");
-        ModuleImage image = cubin ? new ModuleImage.Cubin(bytes, "from " + path)
-                : new ModuleImage.Ptx(new String(bytes, StandardCharsets.UTF_8));
+        ModuleImage image = ModuleFiles.module(env, name(), path);
         Kernel kernel = runtime.kernel(declared.name(), image, declared.parameters());
-        return new KernelObject(runtime, kernel, declared.name());
+        return new KernelObject(runtime, kernel, declared.displayName());
     }
 }

@@ -46,10 +46,10 @@ final class BuildKernelBuiltin implements Builtin {
                 Math.min(arguments.length, signatureEnd)));
         List<String> options = arguments.length > signatureEnd ? CompileOptions.of(arguments[signatureEnd], name())
                 : List.of();
-        ModuleImage image = new ModuleImage.CudaSource(source, programName(declared.name()), options,
-                List.of(declared.name()));
+        ModuleImage image = new ModuleImage.CudaSource(source, programName(declared.displayName()), options,
+                declared.mangled() ? List.of() : List.of(declared.name()));
         Kernel kernel = runtime.kernel(declared.name(), image, declared.parameters());
-        return new KernelObject(runtime, kernel, declared.name());
+        return new KernelObject(runtime, kernel, declared.displayName());
     }
 
     /** The name NVRTC gives the source in its log: the kernel's name with C++ punctuation replaced. */

@@ -19,10 +19,12 @@ public final class Builtins {
         List<Builtin> builtins = List.of(new DeviceArrayBuiltin(runtime), new BuildKernelBuiltin(runtime),
                 new BindKernelBuiltin(runtime, env), new GetDevicesBuiltin(runtime), new GetDeviceBuiltin(runtime),
                 new GetOptionsBuiltin(runtime), new DeviceSynchronizeBuiltin(runtime),
-                new GetDeviceCountBuiltin(runtime));
+                new GetDeviceCountBuiltin(runtime), new BindBuiltin(runtime, env),
+                new BindAllBuiltin(runtime, env, root));
         for (Builtin b : builtins) {
             root.add(b.name(), new BuiltinObject(b));
         }
+        root.add("BLAS", BlasNamespace.create(runtime));
         return root;
     }
 }
