@@ -51,6 +51,7 @@ public final class ExecutionContext implements AutoCloseable {
     private final HostAccesses hostSide;
     private final SymbolWrites symbols;
     private final ContextArrays arrays;
+    private final UserStreams userStreams;
     private boolean closed;
 
     private ExecutionContext(Backend backend, RuntimeConfig config, BandwidthMatrix bandwidth, int deviceCount) {
@@ -60,7 +61,7 @@ public final class ExecutionContext implements AutoCloseable {
         this.schedule = new Schedule(backend, config, deviceCount);
         this.dag = schedule.dag();
         this.pool = schedule.pool();
-        PolicySettings settings = new PolicySettings(deviceCount, bandwidth, config.dataThreshold(), 0);
+        PolicySettings settings = new PolicySettings(deviceCount, bandwidth, config.dataThreshold());
         this.assignment = new StreamAssignment(config.parentStreamPolicy(),
                 DeviceSelectionPolicies.create(config.deviceSelectionPolicy(), settings), schedule);
         this.transfers = new ReplicaTransfers(backend, schedule, bandwidth, config.recordTimeline(),
@@ -70,6 +71,7 @@ public final class ExecutionContext implements AutoCloseable {
         this.hostSide = new HostAccesses(schedule, transfers, recording);
         this.symbols = new SymbolWrites(backend, pool);
         this.arrays = new ContextArrays(backend, deviceCount);
+        this.userStreams = new UserStreams(backend, schedule);
     }
 
     /**
@@ -140,10 +142,21 @@ public final class ExecutionContext implements AutoCloseable {
      * @throws IllegalArgumentException naming the parameter when an argument does not match the signature
      */
     public Computation launch(Kernel kernel, LaunchConfig launchConfig, Object... args) {
+        return launch(kernel, launchConfig, null, args);
+    }
+
+    /**
+     * Launches {@code kernel} on {@code stream}, one the program created ({@link #streams()}), or where the scheduler
+     * chooses when it is null; either way it waits for the computations its arguments depend on.
+     */
+    public Computation launch(Kernel kernel, LaunchConfig launchConfig, UserStream stream, Object... args) {
         checkOpen();
+        if (stream != null) {
+            stream.checkLive();
+        }
         Object[] bound = arguments.bind(kernel, launchConfig, args);
         Computation c = new Computation(schedule.nextId(), new KernelLaunch(kernel, launchConfig, bound));
-        schedule(c);
+        schedule(c, stream);
         kernel.countLaunch();
         return c;
     }
@@ -161,24 +174,25 @@ public final class ExecutionContext implements AutoCloseable {
             throw new IllegalArgumentException("cannot copy " + src + " onto itself");
         }
         Computation c = new Computation(schedule.nextId(), new DeviceCopy(src, dst));
-        schedule(c);
+        schedule(c, null);
         return c;
     }
 
     /**
-     * Appends {@code c} to the DAG, gives it a stream that waits for its parents, makes its arrays coherent there
-     * and enqueues its work with a completion event after it.
+     * Appends {@code c} to the DAG, gives it a stream that waits for its parents ({@code stream}'s when not null),
+     * makes its arrays coherent there and enqueues its work with a completion event after it.
      *
      * <p>When enqueueing fails (the backend reported an error, possibly an earlier asynchronous one), {@code c} is
      * retired at once so nothing waits for it. Arrays it was to write keep the coherence state it was given, as after
      * a failed kernel on CUDA their contents are undefined.
      */
-    private void schedule(Computation c) {
+    private void schedule(Computation c, UserStream stream) {
         DagVertex<Computation> v = schedule.append(c);
+        List<ScheduleLog.Edge> edges = recording.parentEdges(c);
         StreamSlot slot;
         try {
             // Inside the try: a policy or stream failure must not leave the computation in the DAG for good.
-            slot = assignment.assign(c);
+            slot = stream != null ? stream.slot.handTo(c) : assignment.assign(c);
             waitForParents(v, slot);
             c.scheduled(slot, pool.takeEvent(slot.device()));
             transfers.prepare(c);
@@ -189,7 +203,7 @@ public final class ExecutionContext implements AutoCloseable {
             throw e;
         }
         pool.enqueued(slot, c);
-        recording.scheduled(c);
+        recording.scheduled(c, edges);
         if (config.executionPolicy() == ExecutionPolicy.SYNC) {
             pool.await(c);
         } else {
@@ -233,19 +247,15 @@ public final class ExecutionContext implements AutoCloseable {
     /** Copies {@code array.byteSize()} bytes of {@code src} over the whole array. */
     public void copyFromHost(DeviceArray array, MemorySegment src) {
         array.checkLive();
-        checkHostSize(array, src);
-        checkOpen();
-        hostSide.access(HostAccess.copyFromHost(array, true));
-        MemorySegment.copy(src, 0, array.hostReplica(), 0, array.byteSize());
+        HostAccesses.checkSize(array, src);
+        copyFromHost(array, 0, src.asSlice(0, array.byteSize()));
     }
 
     /** Copies the whole array into {@code dst}. */
     public void copyToHost(DeviceArray array, MemorySegment dst) {
         array.checkLive();
-        checkHostSize(array, dst);
-        checkOpen();
-        hostSide.access(HostAccess.copyToHost(array));
-        MemorySegment.copy(array.hostReplica(), 0, dst, 0, array.byteSize());
+        HostAccesses.checkSize(array, dst);
+        copyToHost(array, 0, dst.asSlice(0, array.byteSize()));
     }
 
     /**
@@ -254,7 +264,7 @@ public final class ExecutionContext implements AutoCloseable {
      */
     public void copyToHost(DeviceArray array, long byteOffset, MemorySegment dst) {
         array.checkLive();
-        checkHostRange(array, byteOffset, dst.byteSize());
+        HostAccesses.checkRange(array, byteOffset, dst.byteSize());
         checkOpen();
         hostSide.access(HostAccess.copyToHost(array));
         MemorySegment.copy(array.hostReplica(), byteOffset, dst, 0, dst.byteSize());
@@ -266,25 +276,11 @@ public final class ExecutionContext implements AutoCloseable {
      */
     public void copyFromHost(DeviceArray array, long byteOffset, MemorySegment src) {
         array.checkLive();
-        checkHostRange(array, byteOffset, src.byteSize());
+        HostAccesses.checkRange(array, byteOffset, src.byteSize());
         boolean whole = byteOffset == 0 && src.byteSize() == array.byteSize();
         checkOpen();
         hostSide.access(HostAccess.copyFromHost(array, whole));
         MemorySegment.copy(src, 0, array.hostReplica(), byteOffset, src.byteSize());
-    }
-
-    private static void checkHostRange(DeviceArray array, long byteOffset, long bytes) {
-        if (byteOffset < 0 || bytes < 0 || byteOffset > array.byteSize() - bytes) {
-            throw new IndexOutOfBoundsException("bytes " + byteOffset + ".." + (byteOffset + bytes) + " are out of "
-                    + "range for " + array + " (" + array.byteSize() + " bytes)");
-        }
-    }
-
-    private static void checkHostSize(DeviceArray array, MemorySegment host) {
-        if (host.byteSize() < array.byteSize()) {
-            throw new IllegalArgumentException("host memory of " + host.byteSize() + " bytes is smaller than "
-                    + array + " (" + array.byteSize() + " bytes)");
-        }
     }
 
     /** Frees every replica of {@code array} after the computations using it finished. */
@@ -317,6 +313,11 @@ public final class ExecutionContext implements AutoCloseable {
         arrays.release(array);
         schedule.faults().defined(array);
         dag.forget(array);
+    }
+
+    /** The streams and events the program creates, and its current device. */
+    public UserStreams streams() {
+        return userStreams;
     }
 
     /** Waits for all scheduled work and retires it; throws the fault of a kernel that no host access reported. */
@@ -389,6 +390,7 @@ public final class ExecutionContext implements AutoCloseable {
         backend.synchronizeAll();
         pool.pollAll();
         arrays.releaseAll();
+        userStreams.close();
         pool.close();
         closed = true;
         schedule.faults().raiseUnreported();
