@@ -23,6 +23,15 @@ public final class Builtins {
         for (Builtin b : builtins) {
             root.add(b.name(), new BuiltinObject(b));
         }
+        addAll(root, DeviceApiBuiltins.create(runtime));
+        addAll(root, StreamApiBuiltins.create(runtime));
+        UnsupportedFunctions.addTo(root);
         return root;
+    }
+
+    private static void addAll(NamespaceObject root, List<Builtin> builtins) {
+        for (Builtin b : builtins) {
+            root.add(b.name(), new BuiltinObject(b));
+        }
     }
 }
