@@ -164,7 +164,7 @@ class KernelTest {
         PolyglotException e = assertThrows(PolyglotException.class, () -> inc.execute(1, 32).execute(intArray(4)));
         assertTrue(e.getMessage().contains("expects 3 arguments, got 1"), e.getMessage());
         PolyglotException config = assertThrows(PolyglotException.class, () -> inc.execute(1));
-        assertTrue(config.getMessage().contains("expects 2 or 3 arguments, got 1"), config.getMessage());
+        assertTrue(config.getMessage().contains("expects 2 to 4 arguments, got 1"), config.getMessage());
     }
 
     @Test
