@@ -157,6 +157,19 @@ class KernelTest {
         assertEquals(4_000_000_000L, x.getArrayElement(3).asLong());
     }
 
+    /** NFI's full legacy form, with parentheses and the return type, as GrCUDA's bind signatures have it. */
+    @Test
+    void legacySignatureWithTheVoidReturnTypeBuildsTheKernel() {
+        Value square = cu.getMember("buildkernel").execute(Kernels.SQUARE, "square", "(pointer, sint32): void");
+        Value x = cu.invokeMember("DeviceArray", "float", 4);
+        x.setArrayElement(3, 3.0);
+        square.execute(1, 32).execute(x, 4);
+        assertEquals(9.0, x.getArrayElement(3).asFloat(), 0.0);
+        PolyglotException e = assertThrows(PolyglotException.class, () -> cu.getMember("buildkernel")
+                .execute(Kernels.SQUARE, "square", "(pointer, sint32): sint32"));
+        assertTrue(e.getMessage().contains("a kernel returns void, not int"), e.getMessage());
+    }
+
     @Test
     void wrongArityNamesExpectedAndGotCounts() {
         Value inc = cu.getMember("buildkernel").execute(Kernels.INC,
