@@ -74,6 +74,26 @@ class DeviceTest {
     }
 
     @Test
+    void cudaDeviceGetAttributeAnswersWhatTheDevicePropertiesSay() {
+        try (Context c = Polyglot.context()) {
+            Value get = Polyglot.eval(c, "cudaDeviceGetAttribute");
+            Value props = Polyglot.eval(c, "getdevice(1)").getMember("properties");
+            assertEquals(props.getMember("computeCapabilityMajor").asInt(), get.execute(75, 1).asInt());
+            assertEquals(props.getMember("multiProcessorCount").asInt(), get.execute(16, 1).asInt());
+            assertEquals(32, get.execute(10, 0).asInt());
+            PolyglotException e = assertThrows(PolyglotException.class, () -> get.execute(42, 0));
+            assertTrue(e.getMessage().startsWith("cudaDeviceGetAttribute: attribute 42 is not one polygpu describes"),
+                    e.getMessage());
+            assertTrue(Polyglot.eval(c, "cudaProfilerStart()").isNull());
+            assertTrue(Polyglot.eval(c, "cudaDeviceEnablePeerAccess").execute(1, 0).isNull());
+            PolyglotException unsupported = assertThrows(PolyglotException.class,
+                    () -> Polyglot.eval(c, "cudaGetErrorString").execute(2));
+            assertTrue(unsupported.getMessage().startsWith("cudaGetErrorString is not supported"),
+                    unsupported.getMessage());
+        }
+    }
+
+    @Test
     void cudaDeviceResetDestroysTheCurrentDevicesStreams() {
         try (Context c = Polyglot.context()) {
             Value stream = Polyglot.eval(c, "cudaStreamCreate()");

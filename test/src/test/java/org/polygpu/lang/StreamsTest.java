@@ -161,6 +161,11 @@ class StreamsTest {
             PolyglotException flags = assertThrows(PolyglotException.class,
                     () -> fn(c, "cudaStreamAttachMemAsync").execute(stream, x, 3));
             assertEquals("cudaStreamAttachMemAsync: argument 'flags' must be 1, 2 or 4, got 3", flags.getMessage());
+            assertTrue(fn(c, "cudaMemPrefetchAsync").execute(x, 4 * N, 1, stream).isNull());
+            PolyglotException device = assertThrows(PolyglotException.class,
+                    () -> fn(c, "cudaMemPrefetchAsync").execute(x, 4 * N, 2));
+            assertEquals("cudaMemPrefetchAsync: argument 'device' must be an integer in 0..1, got 2",
+                    device.getMessage());
         }
     }
 }

@@ -16,8 +16,9 @@ import org.polygpu.sched.UserStream;
  * CUDA's stream and event functions as GrCUDA exposes them: streams and events are created on the current device
  * and passed as the objects {@code cudaStreamCreate()} and {@code cudaEventCreate()} return. A kernel launched on a
  * stream ({@code k(grid, block, stream)}) still waits for what its arguments depend on; events and waits order work
- * further, as in CUDA. {@code cudaStreamAttachMemAsync} checks its arguments and has no other effect: polygpu keeps
- * explicit replicas coherent itself, so there is no managed memory to attach.
+ * further, as in CUDA. {@code cudaStreamAttachMemAsync}, {@code cudaMemPrefetchAsync} and {@code cudaMemAdvise}
+ * check their arguments and have no other effect: polygpu keeps explicit replicas coherent and copies each
+ * computation's arrays to its device itself, so there is no managed memory to attach, prefetch or advise.
  */
 final class StreamApiBuiltins {
     private StreamApiBuiltins() {
@@ -59,7 +60,34 @@ final class StreamApiBuiltins {
                             "event"));
                     return NullObject.INSTANCE;
                 }),
-                FunctionBuiltin.of("cudaStreamAttachMemAsync", 1, 3, StreamApiBuiltins::attach));
+                FunctionBuiltin.of("cudaStreamAttachMemAsync", 1, 3, StreamApiBuiltins::attach),
+                FunctionBuiltin.of("cudaMemPrefetchAsync", 3, 4, args -> prefetch(runtime, args)),
+                FunctionBuiltin.of("cudaMemAdvise", 4, 4, args -> advise(runtime, args)));
+    }
+
+    /**
+     * {@code cudaMemPrefetchAsync(array, bytes, device[, stream])}: checked, then nothing to do, since every
+     * computation's arrays are copied to its device before it runs.
+     */
+    private static Object prefetch(PolygpuRuntime runtime, Object[] args) {
+        String function = "cudaMemPrefetchAsync";
+        StreamObject.checkAttachable(args[0], function);
+        GuestValues.integer(args[1], function, "bytes");
+        GuestValues.integer(args[2], function, "device", 0, runtime.deviceCount() - 1);
+        if (args.length == 4) {
+            stream(args[3], function);
+        }
+        return NullObject.INSTANCE;
+    }
+
+    /** {@code cudaMemAdvise(array, bytes, advice, device)}: checked, then nothing to do (no managed memory). */
+    private static Object advise(PolygpuRuntime runtime, Object[] args) {
+        String function = "cudaMemAdvise";
+        StreamObject.checkAttachable(args[0], function);
+        GuestValues.integer(args[1], function, "bytes");
+        GuestValues.integer(args[2], function, "advice", 1, 6);
+        GuestValues.integer(args[3], function, "device", -1, runtime.deviceCount() - 1);
+        return NullObject.INSTANCE;
     }
 
     /** {@code (array)}, {@code (stream, array)} or {@code (stream, array, flags)}: checked, then nothing to do. */

@@ -7,8 +7,9 @@ import org.polygpu.lang.objects.BuiltinObject;
 import org.polygpu.lang.objects.NamespaceObject;
 
 /**
- * GrCUDA's functions that polygpu does not provide: the Map DSL ({@code Map}, {@code shred}) and the cuML, cuSPARSE
- * and TensorRT wrappers (namespaces {@code ML}, {@code SPARSE}, {@code TRT}). They are present under GrCUDA's names
+ * GrCUDA's functions that polygpu does not provide: the Map DSL ({@code Map}, {@code shred}), the cuML, cuSPARSE
+ * and TensorRT wrappers (namespaces {@code ML}, {@code SPARSE}, {@code TRT}), {@code cudaGetErrorString} and
+ * {@code cudaDeviceCanAccessPeer}. They are present under GrCUDA's names
  * so that a program calling one fails saying that it is unsupported, not that the name is unknown; they accept any
  * arguments, since no call can succeed.
  */
@@ -33,6 +34,10 @@ final class UnsupportedFunctions {
         for (String name : List.of("Map", "shred")) {
             root.add(name, new BuiltinObject(unsupported(name, "GrCUDA's Map DSL")));
         }
+        // polygpu reports CUDA errors as exceptions with their C names, so no error code reaches the program.
+        root.add("cudaGetErrorString", new BuiltinObject(unsupported("cudaGetErrorString", "CUDA error codes")));
+        root.add("cudaDeviceCanAccessPeer", new BuiltinObject(unsupported("cudaDeviceCanAccessPeer",
+                "peer-access queries: it copies between devices over the fastest path itself")));
         for (Library l : LIBRARIES) {
             NamespaceObject ns = new NamespaceObject(l.namespace());
             for (String f : l.functions()) {
