@@ -141,6 +141,27 @@ class StreamsTest {
         }
     }
 
+    /** GrCUDA's StreamAttachTest: arrays attached to streams, many to one and one to many, then synced. */
+    @Test
+    void arraysAttachToStreamsThatAreThenSynchronizedAndDestroyed() {
+        try (Context c = Polyglot.context()) {
+            Value shared = fn(c, "cudaStreamCreate").execute();
+            Value x = fn(c, "DeviceArray").execute("float", N);
+            for (int i = 0; i < 4; i++) {
+                fn(c, "cudaStreamAttachMemAsync").execute(shared, fn(c, "DeviceArray").execute("float", N));
+                Value own = fn(c, "cudaStreamCreate").execute();
+                fn(c, "cudaStreamAttachMemAsync").execute(own, x, 4);
+                fn(c, "cudaStreamSynchronize").execute(own);
+                fn(c, "cudaStreamDestroy").execute(own);
+            }
+            fn(c, "cudaStreamSynchronize").execute(shared);
+            fn(c, "cudaStreamDestroy").execute(shared);
+            PolyglotException destroyed = assertThrows(PolyglotException.class,
+                    () -> fn(c, "cudaStreamDestroy").execute(shared));
+            assertEquals("stream 1 of device 0 was destroyed", destroyed.getMessage());
+        }
+    }
+
     @Test
     void misuseFailsNamingTheFunctionAndParameter() {
         try (Context c = Polyglot.context(Map.of("EmulatedDevices", "2"))) {
