@@ -157,6 +157,23 @@ class KernelTest {
         assertEquals(4_000_000_000L, x.getArrayElement(3).asLong());
     }
 
+    /** The exported DAG keeps the edge from a kernel into the host read that waited for it. */
+    @Test
+    void exportedDagHasTheEdgeIntoAHostRead(@TempDir Path dir) throws Exception {
+        Path dag = dir.resolve("dag");
+        try (Context c = Polyglot.context(java.util.Map.of("ExportDAG", dag.toString()))) {
+            Value ns = Polyglot.eval(c, "CU");
+            Value square = ns.getMember("buildkernel").execute(Kernels.SQUARE, "square", "pointer, sint32");
+            Value x = ns.invokeMember("DeviceArray", "float", 4);
+            square.execute(1, 32).execute(x, 4);
+            x.getArrayElement(0);
+        }
+        String dot = Files.readString(dir.resolve("dag.dot"));
+        String kernel = dot.lines().filter(l -> l.contains(": square")).findFirst().orElseThrow().trim().split(" ")[0];
+        String read = dot.lines().filter(l -> l.contains(": read ")).findFirst().orElseThrow().trim().split(" ")[0];
+        assertTrue(dot.contains(kernel + " -> " + read + " "), dot);
+    }
+
     /** NFI's full legacy form, with parentheses and the return type, as GrCUDA's bind signatures have it. */
     @Test
     void legacySignatureWithTheVoidReturnTypeBuildsTheKernel() {
