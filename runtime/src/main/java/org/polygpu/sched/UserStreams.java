@@ -48,7 +48,11 @@ public final class UserStreams {
         return s;
     }
 
-    /** Blocks the host until all work enqueued on {@code stream} completed, and retires what finished. */
+    /**
+     * Blocks the host until all work enqueued on {@code stream} completed, and retires what finished; then throws the
+     * fault of a kernel that no host access reported, as CUDA's synchronizing calls return an earlier asynchronous
+     * error.
+     */
     public void synchronize(UserStream stream) {
         stream.checkLive();
         EventHandle marker = pool.takeEvent(stream.device());
@@ -105,11 +109,15 @@ public final class UserStreams {
         backend.streamWaitEvent(stream.slot.handle, event.handle);
     }
 
-    /** Blocks the host until {@code event} completed, and retires what finished. */
+    /**
+     * Blocks the host until {@code event} completed, and retires what finished; then throws the fault of a kernel
+     * that no host access reported, as CUDA's synchronizing calls return an earlier asynchronous error.
+     */
     public void synchronize(UserEvent event) {
         event.checkLive();
         backend.synchronizeEvent(event.handle);
         pool.pollAll();
+        schedule.faults().raiseUnreported();
     }
 
     /** Milliseconds between two completed records. */
