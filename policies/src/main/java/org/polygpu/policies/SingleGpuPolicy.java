@@ -7,24 +7,23 @@ import org.polygpu.sched.spi.PolicySettings;
 import org.polygpu.sched.spi.SelectionRequest;
 
 /**
- * The {@code single-gpu} policy: always the current device, or the lowest candidate when the current device is
- * not a candidate. Stateless.
+ * The {@code single-gpu} policy: always the current device (the one the program chose with {@code cudaSetDevice},
+ * device 0 until then), or the lowest candidate when the current device is not a candidate. Stateless.
  */
 public final class SingleGpuPolicy implements DeviceSelectionPolicy {
     static final String NAME = "single-gpu";
 
     private final int deviceCount;
-    private final int currentDevice;
 
-    SingleGpuPolicy(int deviceCount, int currentDevice) {
+    SingleGpuPolicy(int deviceCount) {
         this.deviceCount = deviceCount;
-        this.currentDevice = currentDevice;
     }
 
     @Override
     public int select(SelectionRequest request, long candidates) {
         long devices = Candidates.within(candidates, deviceCount);
-        return Locations.contains(devices, currentDevice) ? currentDevice : Long.numberOfTrailingZeros(devices);
+        int current = request.currentDevice();
+        return Locations.contains(devices, current) ? current : Long.numberOfTrailingZeros(devices);
     }
 
     /** Registers {@link SingleGpuPolicy} as {@value #NAME}. */
@@ -36,7 +35,7 @@ public final class SingleGpuPolicy implements DeviceSelectionPolicy {
 
         @Override
         public DeviceSelectionPolicy create(PolicySettings settings) {
-            return new SingleGpuPolicy(settings.deviceCount(), settings.currentDevice());
+            return new SingleGpuPolicy(settings.deviceCount());
         }
     }
 }

@@ -30,7 +30,7 @@ final class Fixtures {
     /** The settings of {@code devices} GPUs on the V100 matrix (the 2-GPU test matrix for 2), current device 0. */
     static PolicySettings settings(int devices) {
         BandwidthMatrix m = devices == 2 ? TWO_GPU : BandwidthMatrixLoader.preset("v100x8").restrictedTo(devices);
-        return new PolicySettings(devices, m, THRESHOLD, 0);
+        return new PolicySettings(devices, m, THRESHOLD);
     }
 
     /** A policy found by its registry name, as the runtime finds it. */

@@ -6,7 +6,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.polygpu.sched.spi.PolicySettings;
+import org.polygpu.sched.spi.SelectionRequest;
 
 /** The policies that ignore data: {@code stream-aware} and {@code single-gpu}. */
 class LoadPoliciesTest {
@@ -42,11 +42,12 @@ class LoadPoliciesTest {
     @ParameterizedTest(name = "current {0}, candidates {1} -> {2}")
     @MethodSource("currentDevice")
     void singleGpuKeepsTheCurrentDevice(int current, long candidates, int expected) {
-        PolicySettings s = Fixtures.settings(3);
-        PolicySettings settings = new PolicySettings(3, s.bandwidth(), s.dataThreshold(), current);
-        var policy = new SingleGpuPolicy.Provider().create(settings);
+        var policy = new SingleGpuPolicy.Provider().create(Fixtures.settings(3));
+        SelectionRequest r = Fixtures.request(3, Fixtures.arg(8, 1));
+        SelectionRequest request = new SelectionRequest(r.argumentBytes(), r.validLocations(), r.busyStreams(),
+                current);
         for (int i = 0; i < 3; i++) {
-            assertEquals(expected, policy.select(Fixtures.request(3, Fixtures.arg(8, 1)), candidates));
+            assertEquals(expected, policy.select(request, candidates));
         }
     }
 }

@@ -10,6 +10,19 @@ import org.polygpu.backend.StreamHandle;
 
 /** A copy of all of {@code src} into {@code dst} (arrays of one byte size), done on one device. */
 record DeviceCopy(DeviceArray src, DeviceArray dst) implements Work {
+    /** @throws IllegalArgumentException when either array is freed, the sizes differ or they are one array */
+    DeviceCopy {
+        src.checkLive();
+        dst.checkLive();
+        if (src.byteSize() != dst.byteSize()) {
+            throw new IllegalArgumentException("cannot copy " + src + " (" + src.byteSize() + " bytes) into " + dst
+                    + " (" + dst.byteSize() + " bytes)");
+        }
+        if (src == dst) {
+            throw new IllegalArgumentException("cannot copy " + src + " onto itself");
+        }
+    }
+
     @Override
     public Computation.Kind kind() {
         return Computation.Kind.COPY;

@@ -55,6 +55,7 @@ public final class ExecutionContext implements AutoCloseable {
     private final SymbolWrites symbols;
     private final ContextArrays arrays;
     private final LibraryCalls libraries;
+    private final UserStreams userStreams;
     private boolean closed;
 
     private ExecutionContext(Backend backend, RuntimeConfig config, BandwidthMatrix bandwidth, int deviceCount) {
@@ -64,7 +65,7 @@ public final class ExecutionContext implements AutoCloseable {
         this.schedule = new Schedule(backend, config, deviceCount);
         this.dag = schedule.dag();
         this.pool = schedule.pool();
-        PolicySettings settings = new PolicySettings(deviceCount, bandwidth, config.dataThreshold(), 0);
+        PolicySettings settings = new PolicySettings(deviceCount, bandwidth, config.dataThreshold());
         this.assignment = new StreamAssignment(config.parentStreamPolicy(),
                 DeviceSelectionPolicies.create(config.deviceSelectionPolicy(), settings), schedule);
         this.transfers = new ReplicaTransfers(backend, schedule, bandwidth, config.recordTimeline(),
@@ -74,7 +75,8 @@ public final class ExecutionContext implements AutoCloseable {
         this.hostSide = new HostAccesses(schedule, transfers, recording);
         this.symbols = new SymbolWrites(backend, pool);
         this.arrays = new ContextArrays(backend, deviceCount);
-        this.libraries = new LibraryCalls(schedule, transfers, recording, this::schedule, this::checkOpen);
+        this.libraries = new LibraryCalls(schedule, transfers, recording, c -> schedule(c, null), this::checkOpen);
+        this.userStreams = new UserStreams(backend, schedule);
     }
 
     /**
@@ -145,10 +147,21 @@ public final class ExecutionContext implements AutoCloseable {
      * @throws IllegalArgumentException naming the parameter when an argument does not match the signature
      */
     public Computation launch(Kernel kernel, LaunchConfig launchConfig, Object... args) {
+        return launch(kernel, launchConfig, null, args);
+    }
+
+    /**
+     * Launches {@code kernel} on {@code stream}, one the program created ({@link #streams()}), or where the scheduler
+     * chooses when it is null; either way it waits for the computations its arguments depend on.
+     */
+    public Computation launch(Kernel kernel, LaunchConfig launchConfig, UserStream stream, Object... args) {
         checkOpen();
+        if (stream != null) {
+            stream.checkLive();
+        }
         Object[] bound = arguments.bind(kernel, launchConfig, args);
         Computation c = new Computation(schedule.nextId(), new KernelLaunch(kernel, launchConfig, bound));
-        schedule(c);
+        schedule(c, stream);
         kernel.countLaunch();
         return c;
     }
@@ -161,34 +174,26 @@ public final class ExecutionContext implements AutoCloseable {
     /** Copies all of {@code src} into {@code dst} on a device (both must have the same byte size). */
     public Computation copy(DeviceArray src, DeviceArray dst) {
         checkOpen();
-        src.checkLive();
-        dst.checkLive();
-        if (src.byteSize() != dst.byteSize()) {
-            throw new IllegalArgumentException("cannot copy " + src + " (" + src.byteSize() + " bytes) into " + dst
-                    + " (" + dst.byteSize() + " bytes)");
-        }
-        if (src == dst) {
-            throw new IllegalArgumentException("cannot copy " + src + " onto itself");
-        }
         Computation c = new Computation(schedule.nextId(), new DeviceCopy(src, dst));
-        schedule(c);
+        schedule(c, null);
         return c;
     }
 
     /**
-     * Appends {@code c} to the DAG, gives it a stream that waits for its parents, makes its arrays coherent there
-     * and enqueues its work with a completion event after it.
+     * Appends {@code c} to the DAG, gives it a stream that waits for its parents ({@code stream}'s when not null),
+     * makes its arrays coherent there and enqueues its work with a completion event after it.
      *
      * <p>When enqueueing fails (the backend reported an error, possibly an earlier asynchronous one), {@code c} is
      * retired at once so nothing waits for it. Arrays it was to write keep the coherence state it was given, as after
      * a failed kernel on CUDA their contents are undefined.
      */
-    private void schedule(Computation c) {
+    private void schedule(Computation c, UserStream stream) {
         DagVertex<Computation> v = schedule.append(c);
+        List<ScheduleLog.Edge> edges = recording.parentEdges(c);
         StreamSlot slot;
         try {
             // Inside the try: a policy or stream failure must not leave the computation in the DAG for good.
-            slot = assignment.assign(c);
+            slot = stream != null ? stream.slot.handTo(c) : assignment.assign(c);
             waitForParents(v, slot);
             c.scheduled(slot, pool.takeEvent(slot.device()));
             transfers.prepare(c);
@@ -199,7 +204,7 @@ public final class ExecutionContext implements AutoCloseable {
             throw e;
         }
         pool.enqueued(slot, c);
-        recording.scheduled(c);
+        recording.scheduled(c, edges);
         if (config.executionPolicy() == ExecutionPolicy.SYNC) {
             pool.await(c);
         } else {
@@ -243,19 +248,15 @@ public final class ExecutionContext implements AutoCloseable {
     /** Copies {@code array.byteSize()} bytes of {@code src} over the whole array. */
     public void copyFromHost(DeviceArray array, MemorySegment src) {
         array.checkLive();
-        checkHostSize(array, src);
-        checkOpen();
-        hostSide.access(HostAccess.copyFromHost(array, true));
-        MemorySegment.copy(src, 0, array.hostReplica(), 0, array.byteSize());
+        HostAccesses.checkSize(array, src);
+        copyFromHost(array, 0, src.asSlice(0, array.byteSize()));
     }
 
     /** Copies the whole array into {@code dst}. */
     public void copyToHost(DeviceArray array, MemorySegment dst) {
         array.checkLive();
-        checkHostSize(array, dst);
-        checkOpen();
-        hostSide.access(HostAccess.copyToHost(array));
-        MemorySegment.copy(array.hostReplica(), 0, dst, 0, array.byteSize());
+        HostAccesses.checkSize(array, dst);
+        copyToHost(array, 0, dst.asSlice(0, array.byteSize()));
     }
 
     /**
@@ -264,7 +265,7 @@ public final class ExecutionContext implements AutoCloseable {
      */
     public void copyToHost(DeviceArray array, long byteOffset, MemorySegment dst) {
         array.checkLive();
-        checkHostRange(array, byteOffset, dst.byteSize());
+        HostAccesses.checkRange(array, byteOffset, dst.byteSize());
         checkOpen();
         hostSide.access(HostAccess.copyToHost(array));
         MemorySegment.copy(array.hostReplica(), byteOffset, dst, 0, dst.byteSize());
@@ -276,7 +277,7 @@ public final class ExecutionContext implements AutoCloseable {
      */
     public void copyFromHost(DeviceArray array, long byteOffset, MemorySegment src) {
         array.checkLive();
-        checkHostRange(array, byteOffset, src.byteSize());
+        HostAccesses.checkRange(array, byteOffset, src.byteSize());
         boolean whole = byteOffset == 0 && src.byteSize() == array.byteSize();
         checkOpen();
         hostSide.access(HostAccess.copyFromHost(array, whole));
@@ -313,6 +314,11 @@ public final class ExecutionContext implements AutoCloseable {
         arrays.release(array);
         schedule.faults().defined(array);
         dag.forget(array);
+    }
+
+    /** The streams and events the program creates, and its current device. */
+    public UserStreams streams() {
+        return userStreams;
     }
 
     /** Waits for all scheduled work and retires it; throws the fault of a kernel that no host access reported. */
@@ -385,6 +391,7 @@ public final class ExecutionContext implements AutoCloseable {
         backend.synchronizeAll();
         pool.pollAll();
         arrays.releaseAll();
+        userStreams.close();
         pool.close();
         closed = true;
         schedule.faults().raiseUnreported();

@@ -1,5 +1,7 @@
 package org.polygpu.sched;
 
+import java.lang.foreign.MemorySegment;
+
 import org.polygpu.array.Access;
 import org.polygpu.array.DeviceArray;
 import org.polygpu.array.Elements;
@@ -69,13 +71,17 @@ final class HostAccesses {
         return value;
     }
 
-    /** Joins the DAG and waits for the parents, when the access has live parents or the DAG is recorded. */
+    /**
+     * Joins the DAG and waits for the parents, when the access has live parents or the DAG is recorded. It is logged
+     * before the wait, which retires the parents and with them the edges it honoured.
+     */
     private Computation begin(HostAccess work, long id) {
         if (!recording.recordsDag() && !schedule.dag().hasLiveDependencies(work.array(), work.access())) {
             return null;
         }
         Computation c = new Computation(id, work);
         schedule.append(c);
+        recording.scheduled(c);
         schedule.awaitParents(c);
         return c;
     }
@@ -92,8 +98,23 @@ final class HostAccesses {
 
     private void end(Computation c) {
         if (c != null) {
-            recording.scheduled(c);
             schedule.retire(c);
+        }
+    }
+
+    /** @throws IndexOutOfBoundsException unless {@code bytes} from {@code byteOffset} on lie within the array */
+    static void checkRange(DeviceArray array, long byteOffset, long bytes) {
+        if (byteOffset < 0 || bytes < 0 || byteOffset > array.byteSize() - bytes) {
+            throw new IndexOutOfBoundsException("bytes " + byteOffset + ".." + (byteOffset + bytes) + " are out of "
+                    + "range for " + array + " (" + array.byteSize() + " bytes)");
+        }
+    }
+
+    /** @throws IllegalArgumentException when {@code host} is smaller than the array */
+    static void checkSize(DeviceArray array, MemorySegment host) {
+        if (host.byteSize() < array.byteSize()) {
+            throw new IllegalArgumentException("host memory of " + host.byteSize() + " bytes is smaller than "
+                    + array + " (" + array.byteSize() + " bytes)");
         }
     }
 }

@@ -20,6 +20,7 @@ final class Schedule {
     private final int deviceCount;
     private final Faults faults;
     private long nextComputationId;
+    private int currentDevice;
 
     Schedule(Backend backend, RuntimeConfig config, int deviceCount) {
         this.dag = new Dag<>(config.dependencyPolicy());
@@ -43,6 +44,20 @@ final class Schedule {
     /** Devices in use; the host's location index comes after them. */
     int deviceCount() {
         return deviceCount;
+    }
+
+    /** The device the program made current ({@code cudaSetDevice}); 0 until it chooses one. */
+    int currentDevice() {
+        return currentDevice;
+    }
+
+    /** @throws IllegalArgumentException unless {@code device} is one of the devices in use */
+    void setCurrentDevice(int device) {
+        if (device < 0 || device >= deviceCount) {
+            throw new IllegalArgumentException("device " + device + " is out of range 0.." + (deviceCount - 1)
+                    + " (the devices in use)");
+        }
+        currentDevice = device;
     }
 
     /** The next computation's id; ids count every launch, copy, host access and release, from 0. */

@@ -38,8 +38,29 @@ final class ScheduleRecording {
         return log;
     }
 
-    /** Logs a computation just scheduled, with its edges from live parents. */
+    /**
+     * The edges from {@code c}'s live parents, taken when it joins the DAG: the dependencies the scheduler honours,
+     * before waiting retires the parents and prunes the edges. Empty unless the DAG is recorded.
+     */
+    List<ScheduleLog.Edge> parentEdges(Computation c) {
+        if (log == null) {
+            return List.of();
+        }
+        List<ScheduleLog.Edge> edges = new ArrayList<>(c.vertex().parentCount());
+        for (DagEdge<Computation> e : c.vertex().parents()) {
+            edges.add(new ScheduleLog.Edge(e.from().computation().id(), c.id(),
+                    e.arrays().stream().map(DeviceArray::toString).toList()));
+        }
+        return edges;
+    }
+
+    /** Logs {@code c}, just joined to the DAG, with the edges from its live parents. */
     void scheduled(Computation c) {
+        scheduled(c, parentEdges(c));
+    }
+
+    /** Logs {@code c}, scheduled, with {@code edges}, the {@link #parentEdges} taken when it joined the DAG. */
+    void scheduled(Computation c, List<ScheduleLog.Edge> edges) {
         if (log == null) {
             return;
         }
@@ -48,10 +69,7 @@ final class ScheduleRecording {
             args.add(a.array() + " " + a.access().name().toLowerCase(Locale.ROOT));
         }
         log.add(new ScheduleLog.Node(c.id(), c.kind().name(), c.name(), c.device(), c.streamId(), args));
-        for (DagEdge<Computation> e : c.vertex().parents()) {
-            log.add(new ScheduleLog.Edge(e.from().computation().id(), c.id(),
-                    e.arrays().stream().map(DeviceArray::toString).toList()));
-        }
+        edges.forEach(log::add);
     }
 
     void exportDag(Path file) {

@@ -11,12 +11,14 @@ import org.polygpu.sched.spi.SelectionRequest;
  * Gives a computation its device and stream (paper Fig. 5): without live parents the device-selection policy
  * picks a device and the stream pool a stream on it; with parents the {@code RetrieveParentStreamPolicy} decides
  * whether a parent's stream is reused. Under the disjoint policies a parent lends its stream to one child only
- * ({@link StreamSlot#isLentBy}). Not thread-safe.
+ * ({@link StreamSlot#isLentBy}); a stream the program created is never taken from a parent. The device-selection
+ * policy sees the program's current device ({@code cudaSetDevice}). Not thread-safe.
  */
 final class StreamAssignment {
     private final RetrieveParentStreamPolicy parentPolicy;
     private final DeviceSelectionPolicy devicePolicy;
     private final StreamPool pool;
+    private final Schedule schedule;
     private final long allDevices;
 
     StreamAssignment(RetrieveParentStreamPolicy parentPolicy, DeviceSelectionPolicy devicePolicy,
@@ -24,6 +26,7 @@ final class StreamAssignment {
         this.parentPolicy = parentPolicy;
         this.devicePolicy = devicePolicy;
         this.pool = schedule.pool();
+        this.schedule = schedule;
         this.allDevices = Locations.allDevices(schedule.deviceCount());
     }
 
@@ -39,7 +42,7 @@ final class StreamAssignment {
         }
         Computation first = v.parent(0).computation();
         return switch (parentPolicy) {
-            case SAME_AS_PARENT -> first.slot();
+            case SAME_AS_PARENT -> first.slot().isProgramStream() ? pool.newStream(first.device()) : first.slot();
             case DISJOINT -> {
                 Computation p = firstAvailableParent(v, -1);
                 yield p != null ? p.slot() : pool.newStream(first.device());
@@ -98,7 +101,8 @@ final class StreamAssignment {
             bytes[i] = accesses[i].array().byteSize();
             valid[i] = accesses[i].array().coherence().validMask();
         }
-        int d = devicePolicy.select(new SelectionRequest(bytes, valid, pool.busyStreamsSnapshot()), candidates);
+        int d = devicePolicy.select(new SelectionRequest(bytes, valid, pool.busyStreamsSnapshot(),
+                schedule.currentDevice()), candidates);
         if (!Locations.contains(candidates, d)) {
             throw new IllegalStateException("device-selection policy chose device " + d
                     + ", which is not among the candidates " + Long.toBinaryString(candidates));

@@ -54,7 +54,7 @@ final class StreamPool {
                 return free;
             }
         }
-        StreamSlot s = new StreamSlot(backend.createStream(device));
+        StreamSlot s = new StreamSlot(backend.createStream(device), false);
         streams.get(device).add(s);
         return s;
     }

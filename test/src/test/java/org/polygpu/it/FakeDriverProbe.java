@@ -38,6 +38,9 @@ import org.polygpu.lang.launcher.commands.ProfileInterconnectCommand;
 import org.polygpu.sched.ExecutionContext;
 import org.polygpu.sched.Kernel;
 import org.polygpu.sched.Parameter;
+import org.polygpu.sched.UserEvent;
+import org.polygpu.sched.UserStream;
+import org.polygpu.sched.UserStreams;
 import org.polygpu.lang.ContextOptions;
 import org.polygpu.lang.launcher.commands.InfoCommand;
 import org.polygpu.lang.launcher.commands.ProfileInterconnectCommand;
@@ -103,6 +106,9 @@ final class FakeDriverProbe {
                 DeviceArray x = kernels(ctx);
                 timeline(ctx);
                 errors(ctx, cuda, x);
+            }
+            try (ExecutionContext ctx = ExecutionContext.create(cuda, RuntimeConfig.defaults(), opened.bandwidth())) {
+                print("program streams", programStreams(ctx));
             }
             DeviceBuffer fresh = cuda.allocate(1, 4096);
             print("fresh buffer", zeroBytes(cuda, fresh) + "/4096 bytes zero");
@@ -177,6 +183,34 @@ final class FakeDriverProbe {
         ctx.copyToHost(recorded, MemorySegment.ofArray(values));
         print("record_args", Arrays.toString(values));
         return x;
+    }
+
+    /**
+     * Launches {@code add_one} on a program stream of device 1, then, after an event recorded there, on one of
+     * device 0; returns the devices and the result, {@link #ints()} plus 2.
+     */
+    private static String programStreams(ExecutionContext ctx) {
+        Kernel addOne = ctx.kernel("add_one", new ModuleImage.Ptx(PTX), List.of(
+                Parameter.pointer("x", ElementType.INT, Access.READ_WRITE), Parameter.scalar("n", ElementType.INT)));
+        UserStreams streams = ctx.streams();
+        streams.setCurrentDevice(1);
+        UserStream s1 = streams.createStream();
+        UserEvent done = streams.createEvent();
+        streams.setCurrentDevice(0);
+        UserStream s0 = streams.createStream();
+        DeviceArray x = freshInts(ctx);
+        List<Integer> devices = new ArrayList<>();
+        devices.add(ctx.launch(addOne, LaunchConfig.of(4, 256), s1, x, N).device());
+        streams.record(done, s1);
+        streams.waitFor(s0, done);
+        devices.add(ctx.launch(addOne, LaunchConfig.of(4, 256), s0, x, N).device());
+        streams.synchronize(s0);
+        streams.destroy(s0);
+        streams.destroy(s1);
+        streams.destroy(done);
+        int[] out = new int[N];
+        ctx.copyToHost(x, MemorySegment.ofArray(out));
+        return "devices " + devices + ", " + right(out, 2) + "/" + N + " right";
     }
 
     /** A new array holding {@link #ints()}. */

@@ -180,6 +180,12 @@ class FakeDriverTest {
         assertTrue(Integer.parseInt(usable.value("peer copies")) >= 9, usable.toString());
     }
 
+    /** Launches on program streams run on the streams' devices, after the array's copy between them. */
+    @Test
+    void kernelsOnProgramStreamsRunOnTheirDevicesInOrder() {
+        assertEquals("devices [1, 0], 1000/1000 right", usable.value("program streams"));
+    }
+
     /** Every launch, copy and peer copy was timed with the fake's events; a launch takes 4 us of its clock. */
     @Test
     void theTimelineRecordsEveryKindOfOperationWithTheFakesClock() {

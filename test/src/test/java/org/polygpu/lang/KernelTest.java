@@ -157,6 +157,36 @@ class KernelTest {
         assertEquals(4_000_000_000L, x.getArrayElement(3).asLong());
     }
 
+    /** The exported DAG keeps the edge from a kernel into the host read that waited for it. */
+    @Test
+    void exportedDagHasTheEdgeIntoAHostRead(@TempDir Path dir) throws Exception {
+        Path dag = dir.resolve("dag");
+        try (Context c = Polyglot.context(java.util.Map.of("ExportDAG", dag.toString()))) {
+            Value ns = Polyglot.eval(c, "CU");
+            Value square = ns.getMember("buildkernel").execute(Kernels.SQUARE, "square", "pointer, sint32");
+            Value x = ns.invokeMember("DeviceArray", "float", 4);
+            square.execute(1, 32).execute(x, 4);
+            x.getArrayElement(0);
+        }
+        String dot = Files.readString(dir.resolve("dag.dot"));
+        String kernel = dot.lines().filter(l -> l.contains(": square")).findFirst().orElseThrow().trim().split(" ")[0];
+        String read = dot.lines().filter(l -> l.contains(": read ")).findFirst().orElseThrow().trim().split(" ")[0];
+        assertTrue(dot.contains(kernel + " -> " + read + " "), dot);
+    }
+
+    /** NFI's full legacy form, with parentheses and the return type, as GrCUDA's bind signatures have it. */
+    @Test
+    void legacySignatureWithTheVoidReturnTypeBuildsTheKernel() {
+        Value square = cu.getMember("buildkernel").execute(Kernels.SQUARE, "square", "(pointer, sint32): void");
+        Value x = cu.invokeMember("DeviceArray", "float", 4);
+        x.setArrayElement(3, 3.0);
+        square.execute(1, 32).execute(x, 4);
+        assertEquals(9.0, x.getArrayElement(3).asFloat(), 0.0);
+        PolyglotException e = assertThrows(PolyglotException.class, () -> cu.getMember("buildkernel")
+                .execute(Kernels.SQUARE, "square", "(pointer, sint32): sint32"));
+        assertTrue(e.getMessage().contains("a kernel returns void, not int"), e.getMessage());
+    }
+
     @Test
     void wrongArityNamesExpectedAndGotCounts() {
         Value inc = cu.getMember("buildkernel").execute(Kernels.INC,
@@ -164,7 +194,7 @@ class KernelTest {
         PolyglotException e = assertThrows(PolyglotException.class, () -> inc.execute(1, 32).execute(intArray(4)));
         assertTrue(e.getMessage().contains("expects 3 arguments, got 1"), e.getMessage());
         PolyglotException config = assertThrows(PolyglotException.class, () -> inc.execute(1));
-        assertTrue(config.getMessage().contains("expects 2 or 3 arguments, got 1"), config.getMessage());
+        assertTrue(config.getMessage().contains("expects 2 to 4 arguments, got 1"), config.getMessage());
     }
 
     @Test

@@ -64,6 +64,26 @@ class LauncherProcessTest {
         assertEquals("a+b 2\n", r.out());
     }
 
+    /** The command line of GrCUDA's benchmark_wrapper.py, with the language id changed: the flags are accepted. */
+    @Test
+    void grcudaBenchmarkCommandLineStartsPolygpu() throws Exception {
+        Result r = polygpu("--vm.XX:MaxHeapSize=2G", "--jvm", "--polyglot", "--experimental-options", "--no-jit",
+                "--polygpu.ExecutionPolicy=async", "--polygpu.DependencyPolicy=with-const",
+                "--polygpu.RetrieveNewStreamPolicy=always-new", "--polygpu.NumberOfGPUs=2",
+                "--polygpu.RetrieveParentStreamPolicy=multigpu-disjoint",
+                "--polygpu.DeviceSelectionPolicy=minmax-transfer-time", "--polygpu.MemAdvisePolicy=none",
+                "--polygpu.InputPrefetch=false", "--polygpu.BandwidthMatrix=v100x8", "--polygpu.ForceStreamAttach",
+                "--polygpu.EnableComputationTimers", "--polygpu.Backend=emulated", "-c", """
+                import polyglot, java
+                o = polyglot.eval(language="polygpu", string="getoptions()")
+                print(o["polygpu.NumberOfGPUs"], o.RetrieveParentStreamPolicy, o.ForceStreamAttach)
+                print(java.type("java.lang.Runtime").getRuntime().maxMemory() <= 2 * 2**30)
+                """);
+        assertEquals(0, r.status(), r.toString());
+        assertEquals("2 multigpu-disjoint true\nTrue\n", r.out());
+        assertTrue(r.err().contains("polygpu: option polygpu.ForceStreamAttach has no effect"), r.toString());
+    }
+
     @Test
     void uncaughtGuestErrorPrintsMessageAndGuestStack() throws Exception {
         Result r = polygpu("--no-jit", "--polygpu.Backend=emulated", "-c", """

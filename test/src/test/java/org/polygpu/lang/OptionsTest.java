@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -27,9 +29,9 @@ class OptionsTest {
             assertEquals("with-const", o.getMember("DependencyPolicy").asString());
             assertEquals("minmax-transfer-time", o.getMember("DeviceSelectionPolicy").asString());
             assertEquals("async", o.getMember("ExecutionPolicy").asString());
-            assertEquals(0, o.getMember("NumberOfGPUs").asInt());
-            assertEquals(0.1, o.getMember("DataThreshold").asDouble());
-            assertFalse(o.getMember("InputPrefetch").asBoolean());
+            assertEquals("0", o.getMember("NumberOfGPUs").asString());
+            assertEquals("0.1", o.getMember("DataThreshold").asString());
+            assertEquals("false", o.getMember("InputPrefetch").asString());
             assertEquals("emulated", o.getHashValue("polygpu.Backend").asString(), "hash keys take the prefix too");
             assertTrue(o.getHashSize() >= 18);
         }
@@ -45,14 +47,71 @@ class OptionsTest {
             assertEquals(2, cu.invokeMember("getdevices").getArraySize());
             Value o = cu.invokeMember("getoptions");
             assertEquals("round-robin", o.getMember("DeviceSelectionPolicy").asString());
-            assertEquals(0.5, o.getMember("DataThreshold").asDouble());
+            assertEquals("0.5", o.getMember("DataThreshold").asString());
             assertEquals("sync", o.getHashValue("ExecutionPolicy").asString());
             assertTrue(cu.invokeMember("getdevice", 1).getMember("deviceName").asString().contains("A100"));
         }
     }
 
+    /** GrCUDA's testGetOptionsFunction and testGetOptionsFunctionIterator: prefixed keys, values as strings. */
+    @Test
+    void getoptionsIteratesGrcudaStyleEntries() {
+        try (Context c = Polyglot.context(Map.of("ExecutionPolicy", "async", "EnableComputationTimers", "true"))) {
+            Value o = Polyglot.eval(c, "getoptions").execute();
+            assertTrue(o.hasHashEntries());
+            assertEquals("async", o.getHashValue("polygpu.ExecutionPolicy").asString());
+            assertTrue(Boolean.parseBoolean(o.getHashValue("polygpu.EnableComputationTimers").asString()));
+            assertFalse(Boolean.parseBoolean(o.getHashValue("polygpu.ForceStreamAttach").asString()));
+            assertEquals(0, Integer.parseInt(o.getHashValue("polygpu.NumberOfGPUs").asString()));
+            Value entries = o.getHashEntriesIterator();
+            int count = 0;
+            boolean found = false;
+            while (entries.hasIteratorNextElement()) {
+                Value entry = entries.getIteratorNextElement();
+                assertEquals(2, entry.getArraySize());
+                assertTrue(entry.getArrayElement(0).asString().startsWith("polygpu."), entry.toString());
+                assertTrue(entry.getArrayElement(1).isString(), entry.toString());
+                if (entry.getArrayElement(0).asString().equals("polygpu.ExecutionPolicy")) {
+                    found = true;
+                    assertEquals("async", entry.getArrayElement(1).asString());
+                }
+                count++;
+            }
+            assertTrue(found);
+            assertEquals(o.getHashSize(), count);
+        }
+    }
+
+    /** Every option GrCUDA defines is accepted with its value syntax; those without effect say so once. */
+    @Test
+    void grcudaOptionsWithoutEffectAreAcceptedAndSaySoOnce() {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        Context.Builder b = Context.newBuilder().engine(Polyglot.ENGINE).allowAllAccess(true).err(err)
+                .option("polygpu.Backend", "emulated");
+        Map.ofEntries(Map.entry("CuBLASEnabled", "false"), Map.entry("CuBLASLibrary", "/opt/libcublas.so"),
+                Map.entry("CuMLEnabled", "false"), Map.entry("CuMLLibrary", "libcuml.so"),
+                Map.entry("CuSPARSEEnabled", "true"), Map.entry("CuSPARSELibrary", "libcusparse.so"),
+                Map.entry("TensorRTEnabled", "false"), Map.entry("TensorRTLibrary", "libtrt.so"),
+                Map.entry("ForceStreamAttach", "true"), Map.entry("MemAdvisePolicy", "read-mostly"),
+                Map.entry("ExportDAG", "false")).forEach((k, v) -> b.option("polygpu." + k, v));
+        try (Context c = b.build()) {
+            Value o = Polyglot.eval(c, "getoptions()");
+            assertEquals("read-mostly", o.getMember("MemAdvisePolicy").asString());
+            assertEquals("false", o.getMember("CuBLASEnabled").asString());
+            Polyglot.eval(c, "cudaDeviceSynchronize()");
+            Polyglot.eval(c, "getoptions()");
+        }
+        String text = err.toString(StandardCharsets.UTF_8);
+        assertEquals(10, text.lines().filter(l -> l.contains("has no effect")).count(), text);
+        assertEquals(1, text.lines().filter(l -> l.startsWith("polygpu: option polygpu.MemAdvisePolicy has no "
+                + "effect: polygpu copies arrays between explicit replicas")).count(), text);
+        assertFalse(text.contains("ExportDAG"), "ExportDAG=false is GrCUDA's unset: " + text);
+    }
+
     @ParameterizedTest
     @CsvSource(delimiter = ';', value = {
+        "MemAdvisePolicy; always; none, read-mostly, preferred",
+        "ForceStreamAttach; sometimes; true",
         "DependencyPolicy; sometimes; no-const, with-const",
         "ExecutionPolicy; later; async, sync",
         "DeviceSelectionPolicy; best; minmax-transfer-time",

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -26,19 +27,23 @@ import org.polygpu.config.RuntimeConfig;
  * @param exportDag      {@code ExportDAG}: the prefix of the DOT file written at close, if any
  * @param exportTrace    {@code ExportTrace}: the trace file written at close, if any
  * @param shown          every option by name without the {@code polygpu.} prefix, as {@code getoptions()} shows it:
- *                       strings (enums as their option value), integers, numbers and booleans
+ *                       as strings, as GrCUDA shows them (enums as their option value)
+ * @param notices        lines to show once when the context starts: the options set that have no effect
  */
 public record ContextOptions(RuntimeConfig runtime, String backend, BackendOptions backendOptions,
-                             Optional<Path> exportDag, Optional<Path> exportTrace, Map<String, Object> shown) {
+                             Optional<Path> exportDag, Optional<Path> exportTrace, Map<String, String> shown,
+                             List<String> notices) {
     private static final String PREFIX = PolygpuLanguage.ID + ".";
 
     public ContextOptions {
         shown = Collections.unmodifiableMap(new LinkedHashMap<>(shown));
+        notices = List.copyOf(notices);
     }
 
     /** Reads every option from {@code values} (already parsed and checked by the options' types). */
     public static ContextOptions read(OptionValues values) {
-        Optional<Path> exportDag = text(values, ExportDAG).map(Path::of);
+        // GrCUDA's ExportDAG is "false" when unset.
+        Optional<Path> exportDag = text(values, ExportDAG).filter(v -> !v.equals("false")).map(Path::of);
         Optional<Path> exportTrace = text(values, ExportTrace).map(Path::of);
         RuntimeConfig runtime = RuntimeConfig.defaults()
                 .withExecutionPolicy(values.get(ExecutionPolicy))
@@ -55,12 +60,14 @@ public record ContextOptions(RuntimeConfig runtime, String backend, BackendOptio
                 text(values, BandwidthMatrix), text(values, NvrtcLibrary).map(Path::of),
                 values.hasBeenSet(EmulatedDevices) ? values.get(EmulatedDevices) : 0,
                 text(values, EmulatedTopology), text(values, EmulatedDeviceModel), values.get(EmulatedExecution));
-        Map<String, Object> shown = new LinkedHashMap<>();
+        Map<String, String> shown = new LinkedHashMap<>();
         for (OptionDescriptor d : values.getDescriptors()) {
             Object v = values.get(d.getKey());
-            shown.put(d.getName().substring(PREFIX.length()), v instanceof OptionValue o ? o.optionValue() : v);
+            shown.put(d.getName().substring(PREFIX.length()),
+                    v instanceof OptionValue o ? o.optionValue() : String.valueOf(v));
         }
-        return new ContextOptions(runtime, values.get(Backend), backendOptions, exportDag, exportTrace, shown);
+        return new ContextOptions(runtime, values.get(Backend), backendOptions, exportDag, exportTrace, shown,
+                GrcudaOptions.notices(values));
     }
 
     /**

@@ -42,10 +42,11 @@ public final class PolygpuContext {
         }
         runtime = PolygpuRuntime.open(options);
         root = Builtins.rootNamespace(runtime, env);
+        PrintWriter err = new PrintWriter(env.err(), true);
         if (options.backend().equals(Backends.AUTO)) {
-            PrintWriter err = new PrintWriter(env.err(), true);
             err.println(runtime.notice());
         }
+        options.notices().forEach(err::println);
     }
 
     public TruffleLanguage.Env env() {

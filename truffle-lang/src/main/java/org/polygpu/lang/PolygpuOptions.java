@@ -121,8 +121,9 @@ public final class PolygpuOptions {
     private PolygpuOptions() {
     }
 
+    /** These options and GrCUDA's that have no effect here ({@link GrcudaOptions}). */
     static OptionDescriptors descriptors() {
-        return new PolygpuOptionsOptionDescriptors();
+        return OptionDescriptors.createUnion(new PolygpuOptionsOptionDescriptors(), GrcudaOptions.descriptors());
     }
 
     /** A key whose values are the option values of {@code defaultValue}'s enum, listed when one is wrong. */

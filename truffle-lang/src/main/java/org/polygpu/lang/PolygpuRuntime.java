@@ -91,7 +91,7 @@ public final class PolygpuRuntime {
      * or state, an index out of range, a backend or compiler failure) into the guest's exception. Anything else is
      * a bug in polygpu: it propagates with its stack trace and reaches the host as an internal error.
      */
-    private synchronized <T> T call(Supplier<T> action) {
+    synchronized <T> T call(Supplier<T> action) {
         try {
             reclaimUnreachable();
             return action.get();
@@ -221,6 +221,11 @@ public final class PolygpuRuntime {
     @TruffleBoundary
     public void synchronize() {
         run(() -> context.synchronize());
+    }
+
+    /** The program's streams and events and its current device. */
+    public PolygpuStreams streams() {
+        return new PolygpuStreams(this, context);
     }
 
     /** Devices in use (at most {@code NumberOfGPUs}). */

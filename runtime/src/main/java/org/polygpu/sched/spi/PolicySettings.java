@@ -3,15 +3,15 @@ package org.polygpu.sched.spi;
 import org.polygpu.topology.BandwidthMatrix;
 
 /**
- * What a device-selection policy is configured with when the runtime starts.
+ * What a device-selection policy is configured with when the runtime starts; what changes as the program runs (the
+ * devices' load, the current device) comes with each {@link SelectionRequest}.
  *
  * @param deviceCount   devices in use (the policies choose among {@code 0..deviceCount-1})
  * @param bandwidth     interconnect matrix restricted to the devices in use, host last
  * @param dataThreshold fraction of the argument bytes a device must hold, strictly more, to count as holding data
  *                      (exploration threshold of §III-B3)
- * @param currentDevice the device the {@code single-gpu} policy uses
  */
-public record PolicySettings(int deviceCount, BandwidthMatrix bandwidth, double dataThreshold, int currentDevice) {
+public record PolicySettings(int deviceCount, BandwidthMatrix bandwidth, double dataThreshold) {
     public PolicySettings {
         if (deviceCount < 1 || deviceCount > Locations.MAX_DEVICES) {
             throw new IllegalArgumentException("deviceCount must be in 1.." + Locations.MAX_DEVICES + ", got "
@@ -23,10 +23,6 @@ public record PolicySettings(int deviceCount, BandwidthMatrix bandwidth, double 
         }
         if (!(dataThreshold >= 0 && dataThreshold <= 1)) {
             throw new IllegalArgumentException("DataThreshold must be in [0, 1], got " + dataThreshold);
-        }
-        if (currentDevice < 0 || currentDevice >= deviceCount) {
-            throw new IllegalArgumentException("current device " + currentDevice + " is out of range 0.."
-                    + (deviceCount - 1));
         }
     }
 }

@@ -11,13 +11,23 @@ package org.polygpu.sched.spi;
  * @param argumentBytes  size in bytes of each array argument
  * @param validLocations for each array argument, the locations holding an up-to-date copy
  * @param busyStreams    per device, the number of streams with unfinished work
+ * @param currentDevice  the device the program made current ({@code cudaSetDevice}), which {@code single-gpu} uses
  */
-public record SelectionRequest(long[] argumentBytes, long[] validLocations, int[] busyStreams) {
+public record SelectionRequest(long[] argumentBytes, long[] validLocations, int[] busyStreams, int currentDevice) {
     public SelectionRequest {
         if (argumentBytes.length != validLocations.length) {
             throw new IllegalArgumentException("argumentBytes and validLocations differ in length: "
                     + argumentBytes.length + " vs " + validLocations.length);
         }
+        if (currentDevice < 0 || currentDevice >= busyStreams.length) {
+            throw new IllegalArgumentException("current device " + currentDevice + " is out of range 0.."
+                    + (busyStreams.length - 1));
+        }
+    }
+
+    /** A request whose current device is device 0, the one current until the program chooses another. */
+    public SelectionRequest(long[] argumentBytes, long[] validLocations, int[] busyStreams) {
+        this(argumentBytes, validLocations, busyStreams, 0);
     }
 
     /** Number of devices described by {@link #busyStreams()}. */

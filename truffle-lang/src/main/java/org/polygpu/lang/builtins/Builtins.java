@@ -25,6 +25,15 @@ public final class Builtins {
             root.add(b.name(), new BuiltinObject(b));
         }
         root.add("BLAS", BlasNamespace.create(runtime));
+        addAll(root, DeviceApiBuiltins.create(runtime));
+        addAll(root, StreamApiBuiltins.create(runtime));
+        UnsupportedFunctions.addTo(root);
         return root;
+    }
+
+    private static void addAll(NamespaceObject root, List<Builtin> builtins) {
+        for (Builtin b : builtins) {
+            root.add(b.name(), new BuiltinObject(b));
+        }
     }
 }

@@ -8,6 +8,8 @@ import java.util.Map;
 /**
  * The parsed command line of {@code bin/polygpu}:
  * {@code [--polygpu.X=v | --engine.X=v | --python.X=v | --js.X=v ...] (script.py|script.js|-c CODE|-e CODE) [args]},
+ * with GraalVM's launcher flags that GrCUDA's scripts pass ({@code --experimental-options}, {@code --jvm},
+ * {@code --polyglot}, {@code --vm.*}),
  * or a subcommand ({@code info}, {@code profile-interconnect}) with its own arguments. Options come before the
  * script, as GraalVM's launchers take them; everything after the script is the script's.
  *
@@ -29,6 +31,10 @@ record CommandLine(Map<String, String> options, String command, String language,
             options:
               --polygpu.<Option>=<value>   a polygpu option (see --help for the list)
               --engine.*, --python.*, --js.*=<value>   other polyglot options
+              --vm.<flag>                  a JVM flag, as GraalVM's launchers take it (--vm.Xmx8g: -Xmx8g; bin/polygpu)
+              --jvm, --polyglot, --experimental-options   accepted, as GraalVM's launchers take them: polygpu
+                                           always runs on the JVM, with Python and JavaScript, and allows
+                                           experimental options
               --no-jit                     run without the Graal JIT compiler (bin/polygpu)
               --help                       this text and the polygpu options""";
 
@@ -45,7 +51,10 @@ record CommandLine(Map<String, String> options, String command, String language,
             if (a.equals("--help")) {
                 return new CommandLine(options, "help", null, null, null, List.of());
             }
-            if (a.equals("--no-jit") || a.equals("--jit")) {
+            // bin/polygpu handles the JIT flags and passes --vm.* flags to the JVM; --jvm and --polyglot describe
+            // how polygpu always runs, and its contexts allow all access, experimental options included.
+            if (a.equals("--no-jit") || a.equals("--jit") || a.equals("--jvm") || a.equals("--polyglot")
+                    || a.equals("--experimental-options") || a.startsWith("--vm.")) {
                 continue;
             }
             String body = a.substring(2);

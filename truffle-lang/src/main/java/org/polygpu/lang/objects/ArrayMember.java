@@ -10,7 +10,8 @@ import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 /**
  * The members of an array object, each with its signature (guest name and arity, checked before it runs) and its
  * action: {@code copyFrom(src[, n])} and {@code copyTo(dst[, n])} copy the first n elements (all by default) and
- * return the array, {@code free()} releases it and {@code isMemoryFreed()} tells whether it was, {@code offset(k)}
+ * return the array, {@code free()} releases it and {@code isMemoryFreed} tells whether it was (read as a boolean or
+ * called, {@link FreedFlagObject}), {@code offset(k)}
  * is a pointer k elements into it for a kernel argument (CUDA C's {@code x + k}). Each action is one call to
  * {@link HostTransfers} or the runtime.
  */
@@ -56,6 +57,10 @@ enum ArrayMember {
 
     String guestName() {
         return signature.name();
+    }
+
+    BuiltinSignature signature() {
+        return signature;
     }
 
     /** Checks the number of arguments, then runs the member on {@code self}'s array. */

@@ -93,7 +93,9 @@ abstract sealed class ArrayObject extends GuestObject
 
     @ExportMessage
     final Object readMember(String member) throws UnsupportedMessageException, UnknownIdentifierException {
-        return new BoundMethodObject(this, lookUp(member).guestName());
+        ArrayMember m = lookUp(member);
+        return m == ArrayMember.IS_MEMORY_FREED ? new FreedFlagObject(array)
+                : new BoundMethodObject(this, m.guestName());
     }
 
     @ExportMessage

@@ -3,6 +3,7 @@ package org.polygpu.lang.objects;
 import org.polygpu.backend.Dim3;
 import org.polygpu.backend.LaunchConfig;
 import org.polygpu.sched.Computation;
+import org.polygpu.sched.UserStream;
 
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 import com.oracle.truffle.api.interop.InteropLibrary;
@@ -11,7 +12,7 @@ import com.oracle.truffle.api.library.ExportLibrary;
 import com.oracle.truffle.api.library.ExportMessage;
 
 /**
- * A kernel with its grid, block and shared memory: each call launches it with one argument per parameter (device
+ * A kernel with its grid, block, shared memory and, when the program gave one, stream: each call launches it with one argument per parameter (device
  * arrays for pointers, numbers or booleans for scalars) and returns this object at once; the runtime schedules the
  * launch. Members {@code device} and {@code stream} tell where the runtime put the last launch (-1 before any).
  * Not thread-safe.
@@ -20,12 +21,15 @@ import com.oracle.truffle.api.library.ExportMessage;
 public final class ConfiguredKernelObject extends GuestObject {
     private final KernelObject kernel;
     private final LaunchConfig config;
+    private final UserStream userStream;
     private int device = -1;
     private int stream = -1;
 
-    ConfiguredKernelObject(KernelObject kernel, LaunchConfig config) {
+    /** @param userStream the program's stream to launch on, or null for the one the scheduler chooses */
+    ConfiguredKernelObject(KernelObject kernel, LaunchConfig config, UserStream userStream) {
         this.kernel = kernel;
         this.config = config;
+        this.userStream = userStream;
     }
 
     @ExportMessage
@@ -35,7 +39,8 @@ public final class ConfiguredKernelObject extends GuestObject {
 
     @ExportMessage
     Object execute(Object[] arguments) {
-        Computation c = kernel.runtime.launch(kernel.kernel, config, bind(arguments));
+        Computation c = userStream == null ? kernel.runtime.launch(kernel.kernel, config, bind(arguments))
+                : kernel.runtime.streams().launch(kernel.kernel, config, userStream, bind(arguments));
         device = c.device();
         stream = c.streamId();
         return this;

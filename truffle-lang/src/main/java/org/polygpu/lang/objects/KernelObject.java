@@ -5,6 +5,7 @@ import org.polygpu.backend.LaunchConfig;
 import org.polygpu.lang.PolygpuException;
 import org.polygpu.lang.PolygpuRuntime;
 import org.polygpu.sched.Kernel;
+import org.polygpu.sched.UserStream;
 
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 import com.oracle.truffle.api.interop.InteropException;
@@ -14,8 +15,9 @@ import com.oracle.truffle.api.library.ExportLibrary;
 import com.oracle.truffle.api.library.ExportMessage;
 
 /**
- * A kernel from {@code buildkernel} or {@code bindkernel}. Calling it with {@code (grid, block[, sharedMemBytes])}
- * (each of grid and block an integer or a list of 1 to 3 integers) gives a {@link ConfiguredKernelObject} that
+ * A kernel from {@code buildkernel} or {@code bindkernel}. Calling it with {@code (grid, block[, sharedMemBytes][,
+ * stream])} (each of grid and block an integer or a list of 1 to 3 integers, the stream one from
+ * {@code cudaStreamCreate()}) gives a {@link ConfiguredKernelObject} that
  * launches on its next call. Members: {@code name} (as declared), {@code ptx}, {@code launchCount}, and the method
  * {@code setSymbol} ({@link KernelSymbols}). The launch count lives in the runtime's kernel; the PTX is asked of the
  * runtime on first request.
@@ -54,15 +56,21 @@ public final class KernelObject extends GuestObject {
     @ExportMessage
     @TruffleBoundary
     Object execute(Object[] arguments) {
-        if (arguments.length < 2 || arguments.length > 3) {
-            throw PolygpuException.arity("kernel " + name + " configuration (grid, block[, sharedMemBytes])",
-                    "2 or 3", arguments.length);
+        if (arguments.length < 2 || arguments.length > 4) {
+            throw PolygpuException.arity("kernel " + name + " configuration (grid, block[, sharedMemBytes][, stream])",
+                    "2 to 4", arguments.length);
         }
         Dim3 grid = dim3(arguments[0], "grid");
         Dim3 block = dim3(arguments[1], "block");
-        int shared = arguments.length == 3
+        // As in GrCUDA: a third item is the shared memory when it is a number, else the stream; a fourth the stream.
+        boolean sharedGiven = arguments.length == 4
+                || arguments.length == 3 && InteropLibrary.getUncached().isNumber(arguments[2]);
+        int shared = sharedGiven
                 ? GuestValues.integer(arguments[2], "kernel " + name, "sharedMemBytes", 0, Integer.MAX_VALUE) : 0;
-        return new ConfiguredKernelObject(this, new LaunchConfig(grid, block, shared));
+        boolean streamGiven = arguments.length == 4 || arguments.length == 3 && !sharedGiven;
+        UserStream stream = streamGiven
+                ? StreamObject.stream(arguments[arguments.length - 1], "kernel " + name, "stream") : null;
+        return new ConfiguredKernelObject(this, new LaunchConfig(grid, block, shared), stream);
     }
 
     private Dim3 dim3(Object value, String parameter) {

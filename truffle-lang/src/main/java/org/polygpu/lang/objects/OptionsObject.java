@@ -14,9 +14,10 @@ import com.oracle.truffle.api.library.ExportLibrary;
 import com.oracle.truffle.api.library.ExportMessage;
 
 /**
- * The options of the context ({@code getoptions()}), as members and as a map: keys are option names with or
- * without the {@code polygpu.} prefix ({@code opts.DeviceSelectionPolicy}, {@code opts["NumberOfGPUs"]}); values
- * are strings, integers, numbers and booleans. Immutable.
+ * The options of the context ({@code getoptions()}), as members and as a map, as GrCUDA's: keys are option names
+ * with or without the {@code polygpu.} prefix ({@code opts.DeviceSelectionPolicy}, {@code opts["NumberOfGPUs"]}),
+ * the map's entries iterate with the prefix ({@code ("polygpu.NumberOfGPUs", "2")}), and values are strings.
+ * Immutable.
  */
 @ExportLibrary(InteropLibrary.class)
 public final class OptionsObject extends GuestObject {
@@ -29,7 +30,7 @@ public final class OptionsObject extends GuestObject {
     }
 
     @TruffleBoundary
-    private Object value(Object key) {
+    private String value(Object key) {
         String name;
         if (key instanceof String s) {
             name = s;
@@ -101,8 +102,8 @@ public final class OptionsObject extends GuestObject {
     Object getHashEntriesIterator() {
         Object[] entries = new Object[options.shown().size()];
         int i = 0;
-        for (Map.Entry<String, Object> e : options.shown().entrySet()) {
-            entries[i++] = new ListObject(e.getKey(), e.getValue());
+        for (Map.Entry<String, String> e : options.shown().entrySet()) {
+            entries[i++] = new ListObject(PREFIX + e.getKey(), e.getValue());
         }
         return new IteratorObject(entries);
     }

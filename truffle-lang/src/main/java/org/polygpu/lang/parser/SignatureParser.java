@@ -16,7 +16,8 @@ import org.polygpu.sched.Parameter;
  * ({@code ns::k}) and carry template arguments, nested ones and C literals included
  * ({@code mergeSortSharedKernel<1U>}, {@code f<A<int>, 2UL>}). The name keeps its tokens, with one space only between
  * two words ({@code f<unsigned int,1.0f>}).</li>
- * <li>Legacy NFI: {@code "pointer, const pointer, sint32"} with the name given apart; {@code const pointer} and
+ * <li>Legacy NFI: {@code "pointer, const pointer, sint32"} or {@code "(pointer, const pointer, sint32): void"}
+ * with the name given apart; {@code const pointer} and
  * {@code pointer const} are read-only, a plain {@code pointer} is read and written; parameters are named
  * {@code arg1}, {@code arg2}, ...</li>
  * </ul>
@@ -61,20 +62,63 @@ public final class SignatureParser {
         return new Signature(name, params);
     }
 
-    /** Parses a legacy NFI parameter list, {@code pointer, const pointer, sint32}. */
+    /** A legacy NFI signature: its parameters and its return type, null for {@code void} or none given. */
+    public record LegacySignature(List<Parameter> parameters, ElementType returnType) {
+        public LegacySignature {
+            parameters = List.copyOf(parameters);
+        }
+    }
+
+    /**
+     * Parses a legacy NFI parameter list, {@code pointer, const pointer, sint32}, also in NFI's full form with
+     * parentheses and a return type, {@code (pointer, sint32): void}; a kernel returns nothing, so its return type
+     * must be {@code void}.
+     */
     public static List<Parameter> legacy(String text) {
         SignatureParser p = new SignatureParser("signature", text);
+        LegacySignature s = p.legacySignature();
+        if (s.returnType() != null) {
+            throw new IllegalArgumentException("invalid signature \"" + text + "\": a kernel returns void, not "
+                    + s.returnType().cName());
+        }
+        return s.parameters();
+    }
+
+    /**
+     * Parses a legacy NFI signature of a host function, {@code (sint64, pointer const, pointer): sint32}: the
+     * parentheses and the return type may be left out, as for a kernel.
+     */
+    public static LegacySignature legacyFunction(String text) {
+        return new SignatureParser("signature", text).legacySignature();
+    }
+
+    private LegacySignature legacySignature() {
+        boolean parenthesized = peek().is("(");
+        if (parenthesized) {
+            advance();
+        }
         List<Parameter> params = new ArrayList<>();
-        if (p.peek().kind() == Token.Kind.END) {
-            return params;
+        if (peek().kind() != Token.Kind.END && !(parenthesized && peek().is(")"))) {
+            params.add(legacyParameter(1));
+            while (peek().is(",")) {
+                advance();
+                params.add(legacyParameter(params.size() + 1));
+            }
         }
-        params.add(p.legacyParameter(1));
-        while (p.peek().is(",")) {
-            p.advance();
-            params.add(p.legacyParameter(params.size() + 1));
+        ElementType returnType = null;
+        if (parenthesized) {
+            expect(")", "to close the parameter list");
+            if (peek().is(":")) {
+                advance();
+                if (peek().isIdentifier("void")) {
+                    advance();
+                } else {
+                    returnType = type("the return type (void or a scalar type)");
+                }
+            }
         }
-        p.expectEnd();
-        return params;
+        expectEnd();
+        return new LegacySignature(params, returnType);
     }
 
     /** Whether {@code text} looks like a NIDL signature (has a parameter list) rather than a bare kernel name. */

@@ -64,6 +64,24 @@ class SignatureParserTest {
                 SignatureParser.legacy("pointer, const pointer, pointer const, sint32, double"));
     }
 
+    @Test
+    void legacySignatureMayHaveParenthesesAndTheVoidReturnType() {
+        List<Parameter> expected = List.of(Parameter.scalar("arg1", ElementType.LONG),
+                Parameter.pointer("arg2", null, Access.READ), Parameter.pointer("arg3", null, Access.READ_WRITE));
+        assertEquals(expected, SignatureParser.legacy("(sint64, pointer const, pointer): void"));
+        assertEquals(expected, SignatureParser.legacy("(sint64, const pointer, pointer)"));
+        assertEquals(List.of(), SignatureParser.legacy("(): void"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> SignatureParser.legacy("(sint64, pointer const): sint32"));
+        assertTrue(e.getMessage().contains("a kernel returns void, not int"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> SignatureParser.legacy("(sint64, pointer"));
+        SignatureParser.LegacySignature host = SignatureParser.legacyFunction(
+                "(sint32, sint32, pointer, pointer, sint32): sint32");
+        assertEquals(ElementType.INT, host.returnType());
+        assertEquals(5, host.parameters().size());
+        assertEquals(null, SignatureParser.legacyFunction("(pointer): void").returnType());
+    }
+
     @ParameterizedTest
     @CsvSource(delimiter = ';', value = {
         "k(x: in pointer); expected the element type of pointer 'x', found ')'",
