@@ -1,10 +1,12 @@
 package org.polygpu.lang;
 
 import org.graalvm.options.OptionDescriptors;
+import org.polygpu.lang.objects.BufferWriter;
 import org.polygpu.lang.parser.Parser;
 
 import com.oracle.truffle.api.CallTarget;
 import com.oracle.truffle.api.TruffleLanguage;
+import com.oracle.truffle.api.nodes.Node;
 
 /**
  * The guest language {@code polygpu}: {@code eval} of array expressions ({@code float[1000]}), names
@@ -20,6 +22,30 @@ import com.oracle.truffle.api.TruffleLanguage;
 public final class PolygpuLanguage extends TruffleLanguage<PolygpuContext> {
     public static final String ID = "polygpu";
     public static final String MIME_TYPE = "application/x-polygpu";
+    private static final LanguageReference<PolygpuLanguage> REFERENCE = LanguageReference.create(PolygpuLanguage.class);
+
+    /** The writer behind {@code copyTo} into other languages' buffers, made when first needed. */
+    private volatile CallTarget bufferWriter;
+
+    /** The language instance of the current context. */
+    public static PolygpuLanguage get(Node node) {
+        return REFERENCE.get(node);
+    }
+
+    /** The call target that writes bytes into another language's buffer ({@link BufferWriter}). */
+    public CallTarget bufferWriter() {
+        CallTarget writer = bufferWriter;
+        if (writer == null) {
+            synchronized (this) {
+                writer = bufferWriter;
+                if (writer == null) {
+                    writer = BufferWriter.create(this);
+                    bufferWriter = writer;
+                }
+            }
+        }
+        return writer;
+    }
 
     @Override
     protected PolygpuContext createContext(Env env) {

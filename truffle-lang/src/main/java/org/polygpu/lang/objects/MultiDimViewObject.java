@@ -11,7 +11,8 @@ import com.oracle.truffle.api.library.ExportMessage;
 /**
  * A view of a multi-dimensional array with its leading indices fixed ({@code a[i]}, {@code a[i][j]}): along
  * {@code dimension}, starting at element {@code offset} of the flat array. Views of the last dimension read and
- * write elements; the others give views one dimension deeper. A view has no members: they act on the whole array.
+ * write elements; the others give views one dimension deeper. A view has only the members that copy its own
+ * elements ({@code copyFrom}, {@code copyTo}; see {@link #region()}); the others act on the whole array.
  * Immutable; it reaches the array's current state.
  */
 @ExportLibrary(InteropLibrary.class)
@@ -36,6 +37,26 @@ public final class MultiDimViewObject extends ArrayObject {
         return false;
     }
 
+    /**
+     * A row (a view of the last dimension) is its elements, one apart in row-major order and a column's height apart
+     * in column-major order; a view of a row-major array with more dimensions left is one contiguous block; a view of
+     * a column-major one is not one region, and has no copies.
+     */
+    @Override
+    ArrayRegion region() {
+        if (isLast()) {
+            return new ArrayRegion(array, offset, parent.shape[dimension], parent.strides[dimension]);
+        }
+        if (parent.columnMajor) {
+            return null;
+        }
+        long count = 1;
+        for (int d = dimension; d < parent.shape.length; d++) {
+            count *= parent.shape[d];
+        }
+        return new ArrayRegion(array, offset, count, 1);
+    }
+
     @Override
     String describe() {
         return "MultiDimDeviceArrayView(" + array + ", dimension " + dimension + ")";
@@ -57,8 +78,8 @@ public final class MultiDimViewObject extends ArrayObject {
         return isLast() && isArrayElementReadable(index);
     }
 
-    @ExportMessage
-    Object readArrayElement(long index) throws InvalidArrayIndexException {
+    @Override
+    Object readElement(long index) throws InvalidArrayIndexException {
         long element = element(index);
         if (!isLast()) {
             return new MultiDimViewObject(parent, dimension + 1, element);
@@ -66,8 +87,8 @@ public final class MultiDimViewObject extends ArrayObject {
         return ArrayObjects.toGuest(runtime.read(array, element), array.elementType());
     }
 
-    @ExportMessage
-    void writeArrayElement(long index, Object value) throws InvalidArrayIndexException {
+    @Override
+    void writeElement(long index, Object value) throws InvalidArrayIndexException {
         long element = element(index);
         if (!isLast()) {
             throw notWritable(index);
