@@ -2,6 +2,8 @@ package org.polygpu.array;
 
 import java.lang.foreign.MemorySegment;
 import java.math.BigInteger;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 
 import org.polygpu.backend.DeviceBuffer;
@@ -33,8 +35,8 @@ public final class DeviceArray {
     private final Producer[] readyProducers;
     private final EventHandle[] readyEvents;
     private MemorySegment hostReplica;
-    private volatile MemorySegment directRead;
-    private volatile MemorySegment directWrite;
+    private volatile ByteBuffer directRead;
+    private volatile ByteBuffer directWrite;
     private boolean freed;
 
     public DeviceArray(long id, ElementType elementType, long[] shape, int deviceCount) {
@@ -126,24 +128,32 @@ public final class DeviceArray {
         hostReplica = segment;
     }
 
-    /** The host replica when the host may read it without the scheduler (see the class comment), else null. */
-    public MemorySegment directHostRead() {
+    /**
+     * The host replica, as a buffer in native byte order, when the host may read it without the scheduler (see the
+     * class comment), else null. A buffer rather than the segment: compilers that inline guest code (Truffle's)
+     * reduce a buffer's accesses to loads and stores, while a segment's go through var handles they cannot inline.
+     */
+    public ByteBuffer directHostRead() {
         return directRead;
     }
 
-    /** The host replica when the host may write it without the scheduler (see the class comment), else null. */
-    public MemorySegment directHostWrite() {
+    /** The host replica as {@link #directHostRead()} gives it, when the host may also write it directly. */
+    public ByteBuffer directHostWrite() {
         return directWrite;
     }
 
     /**
      * Lets the host read the host replica directly, and write it too when {@code write}; the caller has checked
      * that the replica is valid, that no unfinished work writes the array, and for a write that no unfinished work
-     * uses it and no other location holds a copy.
+     * uses it and no other location holds a copy. A replica larger than a buffer can address (2 GiB) is not granted.
      */
     public void grantDirectHostAccess(boolean write) {
-        directRead = hostReplica;
-        directWrite = write ? hostReplica : null;
+        if (hostReplica == null || hostReplica.byteSize() > Integer.MAX_VALUE) {
+            return;
+        }
+        ByteBuffer buffer = directRead != null ? directRead : hostReplica.asByteBuffer().order(ByteOrder.nativeOrder());
+        directRead = buffer;
+        directWrite = write ? buffer : null;
     }
 
     /** Ends direct host access: work on the array is about to be scheduled, or the array is freed. */

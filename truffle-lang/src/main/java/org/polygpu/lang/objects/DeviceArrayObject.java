@@ -1,6 +1,6 @@
 package org.polygpu.lang.objects;
 
-import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
 import org.polygpu.array.DeviceArray;
@@ -76,7 +76,7 @@ public final class DeviceArrayObject extends ArrayObject {
         static Object typed(DeviceArrayObject receiver, long index,
                 @Cached("receiver.array.elementType()") ElementType type,
                 @Bind Node node, @Exclusive @Cached InlinedBranchProfile scheduled) throws InvalidArrayIndexException {
-            MemorySegment host = receiver.array.directHostRead();
+            ByteBuffer host = DirectElements.exact(receiver.array.directHostRead());
             if (host != null && index >= 0 && index < receiver.array.elementCount()) {
                 return DirectElements.read(host, type, index);
             }
@@ -86,7 +86,7 @@ public final class DeviceArrayObject extends ArrayObject {
 
         @Specialization(replaces = "typed")
         static Object anyType(DeviceArrayObject receiver, long index) throws InvalidArrayIndexException {
-            MemorySegment host = receiver.array.directHostRead();
+            ByteBuffer host = DirectElements.exact(receiver.array.directHostRead());
             if (host != null && index >= 0 && index < receiver.array.elementCount()) {
                 return DirectElements.read(host, receiver.array.elementType(), index);
             }
@@ -105,7 +105,7 @@ public final class DeviceArrayObject extends ArrayObject {
         static void typed(DeviceArrayObject receiver, long index, Object value,
                 @Cached("receiver.array.elementType()") ElementType type,
                 @Bind Node node, @Exclusive @Cached InlinedBranchProfile scheduled) throws InvalidArrayIndexException {
-            MemorySegment host = receiver.array.directHostWrite();
+            ByteBuffer host = DirectElements.exact(receiver.array.directHostWrite());
             if (host != null && index >= 0 && index < receiver.array.elementCount()
                     && DirectElements.write(host, type, index, value)) {
                 return;
@@ -116,7 +116,7 @@ public final class DeviceArrayObject extends ArrayObject {
 
         @Specialization(replaces = "typed")
         static void anyType(DeviceArrayObject receiver, long index, Object value) throws InvalidArrayIndexException {
-            MemorySegment host = receiver.array.directHostWrite();
+            ByteBuffer host = DirectElements.exact(receiver.array.directHostWrite());
             if (host != null && index >= 0 && index < receiver.array.elementCount()
                     && DirectElements.write(host, receiver.array.elementType(), index, value)) {
                 return;

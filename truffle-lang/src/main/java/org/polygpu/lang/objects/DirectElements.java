@@ -1,10 +1,12 @@
 package org.polygpu.lang.objects;
 
-import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 
 import org.polygpu.array.DeviceArray;
 import org.polygpu.array.ElementType;
+
+import com.oracle.truffle.api.CompilerDirectives;
 
 /**
  * Element reads and writes straight on a host replica the runtime lets the host touch directly
@@ -15,36 +17,43 @@ import org.polygpu.array.ElementType;
  * their error messages.
  */
 final class DirectElements {
-    private static final ValueLayout.OfShort SHORT = ValueLayout.JAVA_SHORT_UNALIGNED;
-    private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED;
-    private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED;
-    private static final ValueLayout.OfFloat FLOAT = ValueLayout.JAVA_FLOAT_UNALIGNED;
-    private static final ValueLayout.OfDouble DOUBLE = ValueLayout.JAVA_DOUBLE_UNALIGNED;
+    /** The class of the runtime's buffers over native memory; known exactly, their accesses inline. */
+    private static final Class<? extends ByteBuffer> NATIVE = ByteBuffer.allocateDirect(8)
+            .order(ByteOrder.nativeOrder()).getClass();
 
     private DirectElements() {
     }
 
+    /**
+     * {@code buffer} with its exact class known to the compiler when it is a buffer over native memory (as the
+     * runtime's always are), else null, and the caller takes the scheduler's path: calls on an abstract
+     * {@code ByteBuffer} stay virtual calls in compiled code.
+     */
+    static ByteBuffer exact(ByteBuffer buffer) {
+        return buffer != null && buffer.getClass() == NATIVE ? CompilerDirectives.castExact(buffer, NATIVE) : null;
+    }
+
     /** Element {@code index} of {@code host} as the guest sees it (the runtime's boxing, then {@code toGuest}). */
-    static Object read(MemorySegment host, ElementType type, long index) {
-        long off = index * type.bytes();
+    static Object read(ByteBuffer host, ElementType type, long index) {
+        int off = (int) index * type.bytes();
         return switch (type) {
-            case BOOL -> host.get(ValueLayout.JAVA_BYTE, off) != 0;
-            case CHAR -> host.get(ValueLayout.JAVA_BYTE, off);
-            case UCHAR -> (short) Byte.toUnsignedInt(host.get(ValueLayout.JAVA_BYTE, off));
-            case SHORT -> host.get(SHORT, off);
-            case USHORT -> Short.toUnsignedInt(host.get(SHORT, off));
-            case INT -> host.get(INT, off);
-            case UINT -> Integer.toUnsignedLong(host.get(INT, off));
-            case LONG -> host.get(LONG, off);
-            case ULONG -> ArrayObjects.toGuest(host.get(LONG, off), ElementType.ULONG);
-            case FLOAT -> host.get(FLOAT, off);
-            case DOUBLE -> host.get(DOUBLE, off);
+            case BOOL -> host.get(off) != 0;
+            case CHAR -> host.get(off);
+            case UCHAR -> (short) Byte.toUnsignedInt(host.get(off));
+            case SHORT -> host.getShort(off);
+            case USHORT -> Short.toUnsignedInt(host.getShort(off));
+            case INT -> host.getInt(off);
+            case UINT -> Integer.toUnsignedLong(host.getInt(off));
+            case LONG -> host.getLong(off);
+            case ULONG -> ArrayObjects.toGuest(host.getLong(off), ElementType.ULONG);
+            case FLOAT -> host.getFloat(off);
+            case DOUBLE -> host.getDouble(off);
         };
     }
 
     /** Writes {@code value} at {@code index} when it is one of the simple cases; says whether it did. */
-    static boolean write(MemorySegment host, ElementType type, long index, Object value) {
-        long off = index * type.bytes();
+    static boolean write(ByteBuffer host, ElementType type, long index, Object value) {
+        int off = (int) index * type.bytes();
         switch (type) {
             case FLOAT -> {
                 if (value instanceof Double d) {
@@ -52,60 +61,60 @@ final class DirectElements {
                     if (Float.isInfinite(f) && !Double.isInfinite(d)) {
                         return false;
                     }
-                    host.set(FLOAT, off, f);
+                    host.putFloat(off, f);
                     return true;
                 }
                 if (value instanceof Integer i) {
-                    host.set(FLOAT, off, i);
+                    host.putFloat(off, i);
                     return true;
                 }
                 if (value instanceof Long l) {
                     // Through double, as the runtime converts: one rounding to double, then to float.
-                    host.set(FLOAT, off, (float) l.doubleValue());
+                    host.putFloat(off, (float) l.doubleValue());
                     return true;
                 }
                 return false;
             }
             case DOUBLE -> {
                 if (value instanceof Double d) {
-                    host.set(DOUBLE, off, d);
+                    host.putDouble(off, d);
                     return true;
                 }
                 if (value instanceof Integer i) {
-                    host.set(DOUBLE, off, i);
+                    host.putDouble(off, i);
                     return true;
                 }
                 if (value instanceof Long l) {
-                    host.set(DOUBLE, off, l.doubleValue());
+                    host.putDouble(off, l.doubleValue());
                     return true;
                 }
                 return false;
             }
             case INT -> {
                 if (value instanceof Integer i) {
-                    host.set(INT, off, i);
+                    host.putInt(off, i);
                     return true;
                 }
                 if (value instanceof Long l && l == l.intValue()) {
-                    host.set(INT, off, l.intValue());
+                    host.putInt(off, l.intValue());
                     return true;
                 }
                 return false;
             }
             case LONG -> {
                 if (value instanceof Integer i) {
-                    host.set(LONG, off, i);
+                    host.putLong(off, i);
                     return true;
                 }
                 if (value instanceof Long l) {
-                    host.set(LONG, off, l);
+                    host.putLong(off, l);
                     return true;
                 }
                 return false;
             }
             case BOOL -> {
                 if (value instanceof Boolean b) {
-                    host.set(ValueLayout.JAVA_BYTE, off, (byte) (b ? 1 : 0));
+                    host.put(off, (byte) (b ? 1 : 0));
                     return true;
                 }
                 return false;
