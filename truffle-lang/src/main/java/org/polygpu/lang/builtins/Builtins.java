@@ -19,7 +19,8 @@ public final class Builtins {
         List<Builtin> builtins = List.of(new DeviceArrayBuiltin(runtime), new BuildKernelBuiltin(runtime),
                 new BindKernelBuiltin(runtime, env), new GetDevicesBuiltin(runtime), new GetDeviceBuiltin(runtime),
                 new GetOptionsBuiltin(runtime), new DeviceSynchronizeBuiltin(runtime),
-                new GetDeviceCountBuiltin(runtime));
+                new GetDeviceCountBuiltin(runtime), new MallocBuiltin(runtime), new FreeBuiltin(runtime),
+                new MemcpyBuiltin(runtime));
         for (Builtin b : builtins) {
             root.add(b.name(), new BuiltinObject(b));
         }

@@ -45,6 +45,26 @@ final class HostMemory {
         };
     }
 
+    /** The bytes of a Java host value (any primitive array, memory segment, byte buffer), else null. */
+    static MemorySegment javaBytes(Object value) {
+        TruffleLanguage.Env env = PolygpuContext.get(null).env();
+        if (!env.isHostObject(value)) {
+            return null;
+        }
+        return switch (env.asHostObject(value)) {
+            case byte[] a -> MemorySegment.ofArray(a);
+            case short[] a -> MemorySegment.ofArray(a);
+            case char[] a -> MemorySegment.ofArray(a);
+            case int[] a -> MemorySegment.ofArray(a);
+            case long[] a -> MemorySegment.ofArray(a);
+            case float[] a -> MemorySegment.ofArray(a);
+            case double[] a -> MemorySegment.ofArray(a);
+            case MemorySegment s -> s;
+            case ByteBuffer b -> MemorySegment.ofBuffer(b);
+            case null, default -> null;
+        };
+    }
+
     /**
      * The {@code bytes} bytes at a raw native address: an integer or an interop pointer (not a Java host object),
      * else null. The address must be readable (and, for {@code copyTo}, writable) for that many bytes, as for
