@@ -60,6 +60,25 @@ class RawMemoryTest {
         }
     }
 
+    /** Memory from cudaMalloc is a kernel argument for a {@code pointer uint8} parameter. */
+    @Test
+    void kernelsWriteRawMemory() {
+        Polyglot.assumeNvrtc();
+        Value fill = cu.getMember("buildkernel").execute("""
+                extern "C" __global__ void fill(unsigned char *p, int n) {
+                    int i = blockIdx.x * blockDim.x + threadIdx.x;
+                    if (i < n) p[i] = (unsigned char) (3 * i);
+                }
+                """, "fill(p: out pointer uint8, n: sint32)");
+        Value memory = cu.invokeMember("cudaMalloc", 64);
+        fill.execute(1, 64).execute(memory, 64);
+        byte[] out = new byte[64];
+        cu.invokeMember("cudaMemcpy", out, memory, 64);
+        for (int i = 0; i < 64; i++) {
+            assertEquals((byte) (3 * i), out[i], "byte " + i);
+        }
+    }
+
     @Test
     void pythonBuffersAndPartialCopies() {
         Value r = context.eval("python", """

@@ -1,5 +1,8 @@
 package org.polygpu.lang;
 
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
 import org.graalvm.options.OptionDescriptors;
 import org.polygpu.lang.objects.BufferWriter;
 import org.polygpu.lang.parser.Parser;
@@ -24,27 +27,20 @@ public final class PolygpuLanguage extends TruffleLanguage<PolygpuContext> {
     public static final String MIME_TYPE = "application/x-polygpu";
     private static final LanguageReference<PolygpuLanguage> REFERENCE = LanguageReference.create(PolygpuLanguage.class);
 
-    /** The writer behind {@code copyTo} into other languages' buffers, made when first needed. */
-    private volatile CallTarget bufferWriter;
+    /**
+     * The writers behind {@code copyTo} into other languages' buffers, one per class of destination (each compiles
+     * for its class alone, so a new kind of destination does not deoptimise the others), made when first needed.
+     */
+    private final Map<Class<?>, CallTarget> bufferWriters = new ConcurrentHashMap<>();
 
     /** The language instance of the current context. */
     public static PolygpuLanguage get(Node node) {
         return REFERENCE.get(node);
     }
 
-    /** The call target that writes bytes into another language's buffer ({@link BufferWriter}). */
-    public CallTarget bufferWriter() {
-        CallTarget writer = bufferWriter;
-        if (writer == null) {
-            synchronized (this) {
-                writer = bufferWriter;
-                if (writer == null) {
-                    writer = BufferWriter.create(this);
-                    bufferWriter = writer;
-                }
-            }
-        }
-        return writer;
+    /** The call target that writes bytes into buffers of {@code destination}'s class ({@link BufferWriter}). */
+    public CallTarget bufferWriter(Object destination) {
+        return bufferWriters.computeIfAbsent(destination.getClass(), c -> BufferWriter.create(this));
     }
 
     @Override

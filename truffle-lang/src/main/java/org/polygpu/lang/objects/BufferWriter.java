@@ -31,13 +31,13 @@ public final class BufferWriter extends RootNode {
     static final int CALL_BYTES = 1 << 16;
     private static final ByteArraySupport LITTLE_ENDIAN = ByteArraySupport.littleEndian();
 
-    @Child private InteropLibrary buffers = InteropLibrary.getFactory().createDispatched(3);
+    @Child private InteropLibrary buffers = InteropLibrary.getFactory().createDispatched(2);
 
     private BufferWriter(TruffleLanguage<?> language) {
         super(language);
     }
 
-    /** A call target of a new writer for {@code language} (one per language instance is enough). */
+    /** A call target of a new writer for {@code language} (the language keeps one per class of destination). */
     public static CallTarget create(TruffleLanguage<?> language) {
         return new BufferWriter(language).getCallTarget();
     }

@@ -101,7 +101,7 @@ final class HostTransfers {
                 for (long off = 0; off < bytes; off += CHUNK_BYTES) {
                     int n = (int) Math.min(CHUNK_BYTES, bytes - off);
                     src.read(runtime, off / type.bytes(), MemorySegment.ofArray(chunk).asSlice(0, n));
-                    BufferWriter.write(PolygpuLanguage.get(null).bufferWriter(), dst, chunk, 0, n, off);
+                    BufferWriter.write(PolygpuLanguage.get(null).bufferWriter(dst), dst, chunk, 0, n, off);
                 }
             } else if (interop.hasArrayElements(dst)) {
                 checkSize("copyTo", interop.getArraySize(dst), count, "elements");

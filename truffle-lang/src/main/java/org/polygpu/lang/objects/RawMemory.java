@@ -158,7 +158,7 @@ public final class RawMemory {
             for (long off = 0; off < bytes; off += CHUNK_BYTES) {
                 int n = (int) Math.min(CHUNK_BYTES, bytes - off);
                 runtime.copyToHost(from, off, MemorySegment.ofArray(chunk).asSlice(0, n));
-                BufferWriter.write(PolygpuLanguage.get(null).bufferWriter(), dst, chunk, 0, n, off);
+                BufferWriter.write(PolygpuLanguage.get(null).bufferWriter(dst), dst, chunk, 0, n, off);
             }
         } catch (InteropException e) {
             throw PolygpuException.badValue(MEMCPY + ": cannot write dst: " + e.getMessage());
