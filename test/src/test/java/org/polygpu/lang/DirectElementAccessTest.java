@@ -94,6 +94,31 @@ class DirectElementAccessTest {
         }
     }
 
+    /** Rows of multi-dimensional arrays take the same direct path, in both orders, around a kernel. */
+    @Test
+    void rowsOfMultiDimensionalArraysToo() {
+        Value square = cu.getMember("buildkernel").execute(Kernels.SQUARE, "square(x: inout pointer float, n: sint32)");
+        Value r = context.eval("python", """
+                import polyglot
+                CU = polyglot.eval(language='polygpu', string='CU')
+                def run(square, order):
+                    m = CU.DeviceArray('float', 4, 8, order)
+                    for rnd in range(2):
+                        for i in range(4):
+                            for j in range(8):
+                                m[i][j] = i * 8 + j + rnd
+                        square(1, 32)(m, 32)
+                    return [m[i][j] for i in range(4) for j in range(8)]
+                run
+                """);
+        for (String order : new String[] {"C", "F"}) {
+            Value values = r.execute(square, order);
+            for (int k = 0; k < 32; k++) {
+                assertEquals((k + 1.0) * (k + 1.0), values.getArrayElement(k).asDouble(), order + " element " + k);
+            }
+        }
+    }
+
     @Test
     void badValuesAndFreedArraysFailAsOnTheScheduledPath() {
         Value f = cu.invokeMember("DeviceArray", "float", 4);

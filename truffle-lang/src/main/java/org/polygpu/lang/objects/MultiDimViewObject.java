@@ -1,5 +1,7 @@
 package org.polygpu.lang.objects;
 
+import java.nio.ByteBuffer;
+
 import org.polygpu.lang.PolygpuException;
 
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
@@ -13,7 +15,8 @@ import com.oracle.truffle.api.library.ExportMessage;
  * {@code dimension}, starting at element {@code offset} of the flat array. Views of the last dimension read and
  * write elements; the others give views one dimension deeper. A view has only the members that copy its own
  * elements ({@code copyFrom}, {@code copyTo}; see {@link #region()}); the others act on the whole array.
- * Immutable; it reaches the array's current state.
+ * Elements of the last dimension are read and written directly on the host copy when the runtime grants it, as for
+ * 1-D arrays. Immutable; it reaches the array's current state.
  */
 @ExportLibrary(InteropLibrary.class)
 public final class MultiDimViewObject extends ArrayObject {
@@ -84,6 +87,10 @@ public final class MultiDimViewObject extends ArrayObject {
         if (!isLast()) {
             return new MultiDimViewObject(parent, dimension + 1, element);
         }
+        ByteBuffer host = DirectElements.exact(array.directHostRead());
+        if (host != null) {
+            return DirectElements.read(host, array.elementType(), element);
+        }
         return ArrayObjects.toGuest(runtime.read(array, element), array.elementType());
     }
 
@@ -92,6 +99,10 @@ public final class MultiDimViewObject extends ArrayObject {
         long element = element(index);
         if (!isLast()) {
             throw notWritable(index);
+        }
+        ByteBuffer host = DirectElements.exact(array.directHostWrite());
+        if (host != null && DirectElements.write(host, array.elementType(), element, value)) {
+            return;
         }
         runtime.write(array, element, GuestValues.toHost(value));
     }
