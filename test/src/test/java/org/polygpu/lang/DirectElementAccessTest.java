@@ -119,6 +119,29 @@ class DirectElementAccessTest {
         }
     }
 
+    /** The same from a JavaScript loop: writes, a kernel on the array, reads. */
+    @Test
+    void javaScriptLoopsSeeKernels() {
+        Value square = cu.getMember("buildkernel").execute(Kernels.SQUARE, "square(x: inout pointer float, n: sint32)");
+        Value run = context.eval("js", """
+                (function(square, n) {
+                    const x = Polyglot.eval('polygpu', 'float[' + n + ']');
+                    let s = 0;
+                    for (let round = 0; round < 2; round++) {
+                        for (let i = 0; i < n; i++) { x[i] = i % 10; }
+                        square(4, 256)(x, n);
+                        s = 0;
+                        for (let i = 0; i < n; i++) { s += x[i]; }
+                    }
+                    return s;
+                })""");
+        double expected = 0;
+        for (int i = 0; i < N; i++) {
+            expected += (i % 10) * (i % 10);
+        }
+        assertEquals(expected, run.execute(square, N).asDouble());
+    }
+
     @Test
     void badValuesAndFreedArraysFailAsOnTheScheduledPath() {
         Value f = cu.invokeMember("DeviceArray", "float", 4);
