@@ -2,6 +2,8 @@ package org.polygpu.array;
 
 import java.lang.foreign.MemorySegment;
 import java.math.BigInteger;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 
 import org.polygpu.backend.DeviceBuffer;
@@ -14,8 +16,14 @@ import org.polygpu.backend.EventHandle;
  * <p>For every location the array also remembers the work after which that replica's contents are ready
  * ({@link #readyProducer(int)} and the event recorded after it), so a copy from it or a kernel on it waits for
  * exactly that work. Lifecycle: LIVE → FREED (by the scheduler, after pending work on it completed); every use of
- * a freed array is an error. Not thread-safe: owned by the scheduler's thread. The scheduler owns the replicas'
- * memory and frees it.
+ * a freed array is an error. Not thread-safe: owned by the scheduler's thread, except {@link #directHostRead()}
+ * and {@link #directHostWrite()}, which any thread may call. The scheduler owns the replicas' memory and frees it.
+ *
+ * <p><b>Direct host access.</b> After a host access the scheduler may grant the host the right to read (and, when
+ * the host holds the only copy, to write) the host replica directly, without scheduling anything, until it revokes
+ * the grant: before any device work on the array is scheduled, and when the array is freed. Element reads and writes
+ * from guest loops use it; threads that share an array while one of them launches work on it order their uses
+ * themselves, as they would for the data anyway.
  */
 public final class DeviceArray {
     private final long id;
@@ -27,6 +35,8 @@ public final class DeviceArray {
     private final Producer[] readyProducers;
     private final EventHandle[] readyEvents;
     private MemorySegment hostReplica;
+    private volatile ByteBuffer directRead;
+    private volatile ByteBuffer directWrite;
     private boolean freed;
 
     public DeviceArray(long id, ElementType elementType, long[] shape, int deviceCount) {
@@ -118,6 +128,40 @@ public final class DeviceArray {
         hostReplica = segment;
     }
 
+    /**
+     * The host replica, as a buffer in native byte order, when the host may read it without the scheduler (see the
+     * class comment), else null. A buffer rather than the segment: compilers that inline guest code (Truffle's)
+     * reduce a buffer's accesses to loads and stores, while a segment's go through var handles they cannot inline.
+     */
+    public ByteBuffer directHostRead() {
+        return directRead;
+    }
+
+    /** The host replica as {@link #directHostRead()} gives it, when the host may also write it directly. */
+    public ByteBuffer directHostWrite() {
+        return directWrite;
+    }
+
+    /**
+     * Lets the host read the host replica directly, and write it too when {@code write}; the caller has checked
+     * that the replica is valid, that no unfinished work writes the array, and for a write that no unfinished work
+     * uses it and no other location holds a copy. A replica larger than a buffer can address (2 GiB) is not granted.
+     */
+    public void grantDirectHostAccess(boolean write) {
+        if (hostReplica == null || hostReplica.byteSize() > Integer.MAX_VALUE) {
+            return;
+        }
+        ByteBuffer buffer = directRead != null ? directRead : hostReplica.asByteBuffer().order(ByteOrder.nativeOrder());
+        directRead = buffer;
+        directWrite = write ? buffer : null;
+    }
+
+    /** Ends direct host access: work on the array is about to be scheduled, or the array is freed. */
+    public void revokeDirectHostAccess() {
+        directWrite = null;
+        directRead = null;
+    }
+
     /** The work after which the replica at {@code location} is ready, or null if it is ready now. */
     public Producer readyProducer(int location) {
         Producer p = readyProducers[location];
@@ -136,6 +180,7 @@ public final class DeviceArray {
 
     /** Marks the array freed; the caller has released the replicas. */
     public void markFreed() {
+        revokeDirectHostAccess();
         freed = true;
         Arrays.fill(deviceReplicas, null);
         Arrays.fill(readyProducers, null);

@@ -3,6 +3,7 @@ package org.polygpu.sched;
 import java.lang.foreign.MemorySegment;
 
 import org.polygpu.array.Access;
+import org.polygpu.array.Coherence;
 import org.polygpu.array.DeviceArray;
 import org.polygpu.array.Elements;
 
@@ -51,6 +52,7 @@ final class HostAccesses {
             array.setReady(host, null, null);
         }
         end(c);
+        grantDirectAccess(array);
     }
 
     /**
@@ -68,7 +70,25 @@ final class HostAccesses {
         checkDefined(array, c);
         Object value = transfers.readElement(array, index, id);
         end(c);
+        grantDirectAccess(array);
         return value;
+    }
+
+    /**
+     * After an access, lets later element accesses skip the scheduler while nothing can change their outcome: reads
+     * while the host copy is valid and no unfinished work writes the array, writes too while the host holds the only
+     * copy, written (a pristine array's zeros are valid everywhere) and no unfinished work uses the array. Never when
+     * the DAG is recorded, where every access must appear. Device work revokes the grant when it is scheduled.
+     */
+    private void grantDirectAccess(DeviceArray array) {
+        Coherence coherence = array.coherence();
+        if (recording.recordsDag() || array.hostReplica() == null || !coherence.isValid(host)
+                || schedule.dag().hasLiveDependencies(array, Access.READ)) {
+            return;
+        }
+        boolean write = coherence.validMask() == 1L << host && !coherence.isPristine()
+                && array.readyProducer(host) == null && !schedule.dag().hasLiveDependencies(array, Access.WRITE);
+        array.grantDirectHostAccess(write);
     }
 
     /**

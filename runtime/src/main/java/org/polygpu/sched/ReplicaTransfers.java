@@ -49,6 +49,7 @@ final class ReplicaTransfers {
         StreamSlot slot = c.slot();
         for (ArrayAccess a : c.accessArray()) {
             DeviceArray array = a.array();
+            array.revokeDirectHostAccess();
             Coherence coherence = array.coherence();
             DeviceBuffer replica = deviceReplica(array, d);
             if (coherence.isValid(d)) {

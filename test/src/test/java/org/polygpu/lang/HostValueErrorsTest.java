@@ -107,11 +107,12 @@ class HostValueErrorsTest {
         "i[0] = 2**70| 1180591620717411303424 does not fit int",
         "u[0] = 2**64| 18446744073709551616 does not fit unsigned long",
         "u[0] = -1| -1 does not fit unsigned long",
-        "x.copyFrom(None)| copyFrom: argument 'source' must be a device array, an array or a buffer, got NoneType None",
-        "x.copyFrom(3)| copyFrom: argument 'source' must be a device array, an array or a buffer, got 3",
+        "x.copyFrom(None)| copyFrom: argument 'source' must be a device array, an array, a buffer or a pointer, got NoneType",
+        "x.copyFrom(3)| copyFrom: argument 'pointer' must be a native address (or a device array, an array or a buf",
+        "x.copyFrom(2.5)| copyFrom: argument 'source' must be a device array, an array, a buffer or a pointer, got 2.5",
         "l.copyFrom([1, None, 3, 4])| copyFrom: element 1: expected a number for long, got NoneType None",
         "l.copyFrom([1, 2**64, 3, 4])| copyFrom: element 1: 18446744073709551616 does not fit long",
-        "x.copyTo(None)| copyTo: argument 'destination' must be a device array, an array or a buffer, got NoneType",
+        "x.copyTo(None)| copyTo: argument 'destination' must be a device array, an array, a writable buffer or a poin",
         "CU.DeviceArray('float', None)| DeviceArray: argument 'size 1' must be an integer, got NoneType None",
         "CU.DeviceArray('float', [4])| DeviceArray: argument 'size 1' must be an integer, got list [4]",
         "CU.DeviceArray('float', 2**70)| 'size 1' must be an integer of at most 64 bits, got int 11805916207174113",
@@ -144,7 +145,7 @@ class HostValueErrorsTest {
         "x[0] = null| element 0 of array #0 double[8]: expected a number for double, got null",
         "l[0] = 2n ** 64n + 5n| 18446744073709551621 does not fit long",
         "i[0] = 2n ** 70n| 1180591620717411303424 does not fit int",
-        "x.copyFrom(null)| copyFrom: argument 'source' must be a device array, an array or a buffer, got"})
+        "x.copyFrom(null)| copyFrom: argument 'source' must be a device array, an array, a buffer or a pointer, got"})
     void javascriptValuesOfTheWrongKindRaiseCatchableErrors(String statement, String message) {
         String error = javascript(statement);
         assertTrue(error.contains(message.strip()), statement + " -> " + error);

@@ -1,10 +1,15 @@
 package org.polygpu.lang;
 
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
 import org.graalvm.options.OptionDescriptors;
+import org.polygpu.lang.objects.BufferWriter;
 import org.polygpu.lang.parser.Parser;
 
 import com.oracle.truffle.api.CallTarget;
 import com.oracle.truffle.api.TruffleLanguage;
+import com.oracle.truffle.api.nodes.Node;
 
 /**
  * The guest language {@code polygpu}: {@code eval} of array expressions ({@code float[1000]}), names
@@ -20,6 +25,23 @@ import com.oracle.truffle.api.TruffleLanguage;
 public final class PolygpuLanguage extends TruffleLanguage<PolygpuContext> {
     public static final String ID = "polygpu";
     public static final String MIME_TYPE = "application/x-polygpu";
+    private static final LanguageReference<PolygpuLanguage> REFERENCE = LanguageReference.create(PolygpuLanguage.class);
+
+    /**
+     * The writers behind {@code copyTo} into other languages' buffers, one per class of destination (each compiles
+     * for its class alone, so a new kind of destination does not deoptimise the others), made when first needed.
+     */
+    private final Map<Class<?>, CallTarget> bufferWriters = new ConcurrentHashMap<>();
+
+    /** The language instance of the current context. */
+    public static PolygpuLanguage get(Node node) {
+        return REFERENCE.get(node);
+    }
+
+    /** The call target that writes bytes into buffers of {@code destination}'s class ({@link BufferWriter}). */
+    public CallTarget bufferWriter(Object destination) {
+        return bufferWriters.computeIfAbsent(destination.getClass(), c -> BufferWriter.create(this));
+    }
 
     @Override
     protected PolygpuContext createContext(Env env) {

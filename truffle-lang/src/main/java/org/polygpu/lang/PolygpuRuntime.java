@@ -37,7 +37,8 @@ import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
  * as internal errors. Guest objects call nothing else.
  *
  * <p>Thread-safety: the execution context serves one thread at a time, so every call holds this object's lock (a
- * polyglot context may be entered by several host threads). Owns the execution context and the backend; closed
+ * polyglot context may be entered by several host threads). Element reads and writes on a host copy the runtime
+ * granted for direct access ({@link DeviceArray#directHostRead()}) make no call here at all. Owns the execution context and the backend; closed
  * with the language context. Arrays whose guest object became unreachable without {@code free()} are queued by
  * a {@link Cleaner} and freed, once no unfinished work uses them, by a later call, on the thread that makes it: the
  * cleaner's own thread never touches the execution context.

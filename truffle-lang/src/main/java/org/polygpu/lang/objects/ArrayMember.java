@@ -10,25 +10,34 @@ import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 /**
  * The members of an array object, each with its signature (guest name and arity, checked before it runs) and its
  * action: {@code copyFrom(src[, n])} and {@code copyTo(dst[, n])} copy the first n elements (all by default) and
- * return the array, {@code free()} releases it and {@code isMemoryFreed} tells whether it was (read as a boolean or
- * called, {@link FreedFlagObject}), {@code offset(k)}
+ * return the array (the other side is a device array or row, a host array or buffer, or a native address), the only
+ * members a view such as a row {@code m[i]} has too, acting on its elements; {@code free()} releases it and
+ * {@code isMemoryFreed} tells whether it was (read as a boolean or called, {@link FreedFlagObject}), {@code offset(k)}
  * is a pointer k elements into it for a kernel argument (CUDA C's {@code x + k}). Each action is one call to
  * {@link HostTransfers} or the runtime.
  */
 enum ArrayMember {
-    COPY_FROM("copyFrom", 1, 2),
-    COPY_TO("copyTo", 1, 2),
-    FREE("free", 0, 0),
-    IS_MEMORY_FREED("isMemoryFreed", 0, 0),
-    OFFSET("offset", 1, 1);
+    COPY_FROM("copyFrom", 1, 2, true),
+    COPY_TO("copyTo", 1, 2, true),
+    FREE("free", 0, 0, false),
+    IS_MEMORY_FREED("isMemoryFreed", 0, 0, false),
+    OFFSET("offset", 1, 1, false);
 
     private static final ArrayMember[] ALL = values();
-    private static final Object[] NAMES = names(ALL);
+    private static final Object[] NAMES = names(ALL, false);
+    private static final Object[] VIEW_NAMES = names(ALL, true);
 
     private final BuiltinSignature signature;
+    private final boolean onViews;
 
-    ArrayMember(String guestName, int minArgs, int maxArgs) {
+    ArrayMember(String guestName, int minArgs, int maxArgs, boolean onViews) {
         this.signature = new BuiltinSignature(guestName, minArgs, maxArgs);
+        this.onViews = onViews;
+    }
+
+    /** Whether a view of part of an array that a copy can cover ({@code m[i]}) has this member too. */
+    boolean onViews() {
+        return onViews;
     }
 
     /** The member called {@code name}, or null. */
@@ -42,17 +51,14 @@ enum ArrayMember {
         return null;
     }
 
-    /** The guest names of all members, in declaration order. */
-    static ListObject names() {
-        return new ListObject(NAMES);
+    /** The guest names of the members of a whole array, or of a view, in declaration order. */
+    static ListObject names(boolean view) {
+        return new ListObject(view ? VIEW_NAMES : NAMES);
     }
 
-    private static Object[] names(ArrayMember[] members) {
-        Object[] names = new Object[members.length];
-        for (int i = 0; i < members.length; i++) {
-            names[i] = members[i].guestName();
-        }
-        return names;
+    private static Object[] names(ArrayMember[] members, boolean view) {
+        return java.util.Arrays.stream(members).filter(m -> !view || m.onViews).map(ArrayMember::guestName)
+                .toArray();
     }
 
     String guestName() {
@@ -70,11 +76,13 @@ enum ArrayMember {
         DeviceArray array = self.array;
         return switch (this) {
             case COPY_FROM -> {
-                HostTransfers.copyFrom(self.runtime, array, args[0], count(array, args));
+                ArrayRegion region = self.region();
+                HostTransfers.copyFrom(self.runtime, region, args[0], count(region, args));
                 yield self;
             }
             case COPY_TO -> {
-                HostTransfers.copyTo(self.runtime, array, args[0], count(array, args));
+                ArrayRegion region = self.region();
+                HostTransfers.copyTo(self.runtime, region, args[0], count(region, args));
                 yield self;
             }
             case FREE -> {
@@ -96,15 +104,15 @@ enum ArrayMember {
         return new ArrayOffsetObject(new ArrayOffset(array, elements));
     }
 
-    /** The {@code n} of a copy: all elements when absent, else a count the array holds. */
-    private long count(DeviceArray array, Object[] args) {
-        ArrayObjects.checkLive(array);
+    /** The {@code n} of a copy: all elements of the region when absent, else a count the region holds. */
+    private long count(ArrayRegion region, Object[] args) {
+        ArrayObjects.checkLive(region.array());
         if (args.length < 2) {
-            return array.elementCount();
+            return region.count();
         }
         long n = GuestValues.integer(args[1], guestName(), "n");
-        if (n < 0 || n > array.elementCount()) {
-            throw PolygpuException.wrongType(guestName(), "n", "an element count in 0.." + array.elementCount(),
+        if (n < 0 || n > region.count()) {
+            throw PolygpuException.wrongType(guestName(), "n", "an element count in 0.." + region.count(),
                     Long.toString(n));
         }
         return n;

@@ -18,8 +18,9 @@ import com.oracle.truffle.api.library.ExportMessage;
  * the members of {@link ArrayMember} and the display string; each subclass exports its size and its element reads
  * and writes (the 1-D array also its bytes as a buffer), and says how it displays in {@link #describe()}.
  *
- * <p>The members act on the whole array, so only the objects that stand for it ({@link #isWhole()}) have them; a
- * view has none, so guest code cannot free or bulk-copy a whole array through a part of it. Immutable apart from the
+ * <p>The members act on the whole array, so only the objects that stand for it ({@link #isWhole()}) have them all; a
+ * view that covers one region of the array ({@link #region()}, such as a row {@code m[i]}) has {@code copyFrom} and
+ * {@code copyTo} for its own elements, so guest code cannot free a whole array through a part of it. Immutable apart from the
  * runtime array's own state; every message reaches that state with one runtime call.
  */
 @ExportLibrary(InteropLibrary.class)
@@ -35,6 +36,9 @@ abstract sealed class ArrayObject extends GuestObject
 
     /** Whether this object stands for the whole array rather than a view of part of it. */
     abstract boolean isWhole();
+
+    /** The elements a copy through this object covers, or null when they are not one region (see views). */
+    abstract ArrayRegion region();
 
     /** The display string ({@code toDisplayString}), computed when asked. */
     abstract String describe();
@@ -66,29 +70,45 @@ abstract sealed class ArrayObject extends GuestObject
     @ExportMessage
     abstract boolean isArrayElementModifiable(long index);
 
-    @ExportMessage
-    abstract Object readArrayElement(long index) throws InvalidArrayIndexException;
+    /** Element {@code index}: a value, or a view one dimension deeper. */
+    abstract Object readElement(long index) throws InvalidArrayIndexException;
+
+    abstract void writeElement(long index, Object value) throws InvalidArrayIndexException;
+
+    // The 1-D array overrides these two with specialised exports (its direct host access).
 
     @ExportMessage
-    abstract void writeArrayElement(long index, Object value) throws InvalidArrayIndexException;
+    Object readArrayElement(long index) throws InvalidArrayIndexException {
+        return readElement(index);
+    }
+
+    @ExportMessage
+    void writeArrayElement(long index, Object value) throws InvalidArrayIndexException {
+        writeElement(index, value);
+    }
+
+    /** Whether guest code can call {@code m}: a whole array has every member, a view that a copy covers two. */
+    private boolean has(ArrayMember m) {
+        return m != null && (isWhole() || m.onViews() && region() != null);
+    }
 
     @ExportMessage
     final boolean hasMembers() {
-        return isWhole();
+        return isWhole() || region() != null;
     }
 
     @ExportMessage
     final Object getMembers(@SuppressWarnings("unused") boolean includeInternal) throws UnsupportedMessageException {
-        if (!isWhole()) {
+        if (!hasMembers()) {
             throw UnsupportedMessageException.create();
         }
-        return ArrayMember.names();
+        return ArrayMember.names(!isWhole());
     }
 
     @ExportMessage(name = "isMemberReadable")
     @ExportMessage(name = "isMemberInvocable")
     final boolean isMember(String member) {
-        return isWhole() && ArrayMember.of(member) != null;
+        return has(ArrayMember.of(member));
     }
 
     @ExportMessage
@@ -105,11 +125,11 @@ abstract sealed class ArrayObject extends GuestObject
     }
 
     private ArrayMember lookUp(String member) throws UnsupportedMessageException, UnknownIdentifierException {
-        if (!isWhole()) {
+        if (!hasMembers()) {
             throw UnsupportedMessageException.create();
         }
         ArrayMember m = ArrayMember.of(member);
-        if (m == null) {
+        if (!has(m)) {
             throw UnknownIdentifierException.create(member);
         }
         return m;

@@ -35,6 +35,11 @@ public final class ArrayObjects {
         return value instanceof ArrayObject a && a.isWhole() ? a.array : null;
     }
 
+    /** The region a copy covers when {@code value} is an array object that covers one (an array, a row), else null. */
+    static ArrayRegion region(Object value) {
+        return value instanceof ArrayObject a ? a.region() : null;
+    }
+
     /** The runtime value of a kernel's pointer argument: a whole array's or an offset's, else null. */
     static Object unwrapPointer(Object value) {
         return value instanceof ArrayOffsetObject o ? o.offset : unwrap(value);

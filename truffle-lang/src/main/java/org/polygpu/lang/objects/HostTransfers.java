@@ -1,26 +1,29 @@
 package org.polygpu.lang.objects;
 
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
-import java.nio.ByteOrder;
 
-import org.polygpu.array.DeviceArray;
 import org.polygpu.array.ElementType;
 import org.polygpu.array.Elements;
-import org.polygpu.lang.PolygpuContext;
 import org.polygpu.lang.PolygpuException;
+import org.polygpu.lang.PolygpuLanguage;
 import org.polygpu.lang.PolygpuRuntime;
 
-import com.oracle.truffle.api.TruffleLanguage;
 import com.oracle.truffle.api.interop.InteropException;
 import com.oracle.truffle.api.interop.InteropLibrary;
 
 /**
- * The bulk copies behind {@code copyFrom} and {@code copyTo}, choosing the fastest path the other side offers:
- * another device array (a device-side copy, or through the host for a part); a Java primitive array of the same
- * element width (its memory directly); a host buffer whose elements have the array's width or are bytes, such as a
- * Python {@code memoryview}/{@code array}/{@code bytes} or a JavaScript typed array (bulk buffer messages); else any
- * array-like, element by element with the element type's range checks. Host data is staged in chunks.
+ * The bulk copies behind {@code copyFrom} and {@code copyTo} between a region of a device array ({@link ArrayRegion}:
+ * the whole array, or a row of a multi-dimensional one) and the other side, by the fastest path that side offers:
+ * <ol>
+ *   <li>another device array or row: a device-side copy when both are whole arrays, else through the host;</li>
+ *   <li>plain memory ({@link HostMemory}): a Java primitive array of the element width, a {@code MemorySegment} or
+ *       {@code ByteBuffer}, a raw native address: one memory copy;</li>
+ *   <li>another language's buffer whose elements have the array's width or are bytes (Python {@code array},
+ *       {@code bytes}, {@code bytearray}, {@code memoryview}, JavaScript typed arrays and {@code ArrayBuffer}): the
+ *       bulk {@code readBuffer} message for {@code copyFrom}, the compiled {@link BufferWriter} for {@code copyTo};</li>
+ *   <li>any other array (a Python or JavaScript list): element by element, with the element type's checks.</li>
+ * </ol>
+ * Host data is staged in chunks of {@link #CHUNK_BYTES}.
  */
 final class HostTransfers {
     private static final int CHUNK_BYTES = 1 << 24;
@@ -28,30 +31,31 @@ final class HostTransfers {
     private HostTransfers() {
     }
 
-    static void copyFrom(PolygpuRuntime runtime, DeviceArray dst, Object src, long count) {
-        DeviceArray other = ArrayObjects.unwrap(src);
+    static void copyFrom(PolygpuRuntime runtime, ArrayRegion dst, Object src, long count) {
+        ArrayRegion other = ArrayObjects.region(src);
         if (other != null) {
             betweenDevices(runtime, other, dst, count, "copyFrom");
             return;
         }
-        long bytes = count * dst.elementType().bytes();
-        Object host = javaArray(src, dst.elementType());
-        if (host != null) {
-            runtime.copyFromHost(dst, 0, segment(host, count, dst.elementType(), "copyFrom").asSlice(0, bytes));
+        ElementType type = dst.type();
+        long bytes = count * type.bytes();
+        MemorySegment memory = memory(src, type, bytes, "copyFrom");
+        if (memory != null) {
+            checkSize("copyFrom", memory.byteSize() / type.bytes(), count, "elements");
+            dst.write(runtime, 0, memory.asSlice(0, bytes));
             return;
         }
         InteropLibrary interop = InteropLibrary.getUncached(src);
         try {
-            if (isRawBuffer(interop, src, dst.elementType())) {
+            if (isRawBuffer(interop, src, type)) {
                 checkSize("copyFrom", interop.getBufferSize(src), bytes, "bytes");
                 for (long off = 0; off < bytes; off += CHUNK_BYTES) {
                     byte[] chunk = new byte[(int) Math.min(CHUNK_BYTES, bytes - off)];
                     interop.readBuffer(src, off, chunk, 0, chunk.length);
-                    runtime.copyFromHost(dst, off, MemorySegment.ofArray(chunk));
+                    dst.write(runtime, off / type.bytes(), MemorySegment.ofArray(chunk));
                 }
             } else if (interop.hasArrayElements(src)) {
                 checkSize("copyFrom", interop.getArraySize(src), count, "elements");
-                ElementType type = dst.elementType();
                 long perChunk = CHUNK_BYTES / type.bytes();
                 for (long first = 0; first < count; first += perChunk) {
                     int n = (int) Math.min(perChunk, count - first);
@@ -60,39 +64,44 @@ final class HostTransfers {
                         Object v = GuestValues.toHost(interop.readArrayElement(src, first + i));
                         setElement(chunk, type, i, v, first + i);
                     }
-                    runtime.copyFromHost(dst, first * type.bytes(), chunk);
+                    dst.write(runtime, first, chunk);
                 }
             } else {
-                throw PolygpuException.wrongType("copyFrom", "source", "a device array, an array or a buffer",
-                        GuestValues.describe(src));
+                throw PolygpuException.wrongType("copyFrom", "source", "a device array, an array, a buffer or a "
+                        + "pointer", GuestValues.describe(src));
             }
         } catch (InteropException e) {
             throw PolygpuException.badValue("copyFrom: cannot read the source: " + e.getMessage());
         }
     }
 
-    static void copyTo(PolygpuRuntime runtime, DeviceArray src, Object dst, long count) {
-        DeviceArray other = ArrayObjects.unwrap(dst);
+    static void copyTo(PolygpuRuntime runtime, ArrayRegion src, Object dst, long count) {
+        ArrayRegion other = ArrayObjects.region(dst);
         if (other != null) {
             betweenDevices(runtime, src, other, count, "copyTo");
             return;
         }
-        ElementType type = src.elementType();
+        ElementType type = src.type();
         long bytes = count * type.bytes();
-        Object host = javaArray(dst, type);
-        if (host != null) {
-            runtime.copyToHost(src, 0, segment(host, count, type, "copyTo").asSlice(0, bytes));
+        MemorySegment memory = memory(dst, type, bytes, "copyTo");
+        if (memory != null) {
+            checkSize("copyTo", memory.byteSize() / type.bytes(), count, "elements");
+            if (memory.isReadOnly()) {
+                throw PolygpuException.badValue("copyTo: the destination " + GuestValues.describe(dst)
+                        + " is read-only");
+            }
+            src.read(runtime, 0, memory.asSlice(0, bytes));
             return;
         }
         InteropLibrary interop = InteropLibrary.getUncached(dst);
         try {
             if (isRawBuffer(interop, dst, type) && interop.isBufferWritable(dst)) {
                 checkSize("copyTo", interop.getBufferSize(dst), bytes, "bytes");
+                byte[] chunk = new byte[(int) Math.min(CHUNK_BYTES, bytes)];
                 for (long off = 0; off < bytes; off += CHUNK_BYTES) {
                     int n = (int) Math.min(CHUNK_BYTES, bytes - off);
-                    MemorySegment chunk = MemorySegment.ofArray(new byte[n]);
-                    runtime.copyToHost(src, off, chunk);
-                    writeBytes(interop, dst, off, chunk);
+                    src.read(runtime, off / type.bytes(), MemorySegment.ofArray(chunk).asSlice(0, n));
+                    BufferWriter.write(PolygpuLanguage.get(null).bufferWriter(dst), dst, chunk, 0, n, off);
                 }
             } else if (interop.hasArrayElements(dst)) {
                 checkSize("copyTo", interop.getArraySize(dst), count, "elements");
@@ -100,42 +109,48 @@ final class HostTransfers {
                 for (long first = 0; first < count; first += perChunk) {
                     int n = (int) Math.min(perChunk, count - first);
                     MemorySegment chunk = MemorySegment.ofArray(new byte[n * type.bytes()]);
-                    runtime.copyToHost(src, first * type.bytes(), chunk);
+                    src.read(runtime, first, chunk);
                     for (int i = 0; i < n; i++) {
                         interop.writeArrayElement(dst, first + i, ArrayObjects.toGuest(Elements.get(chunk, type, i),
                                 type));
                     }
                 }
             } else {
-                throw PolygpuException.wrongType("copyTo", "destination", "a device array, an array or a buffer",
-                        GuestValues.describe(dst));
+                throw PolygpuException.wrongType("copyTo", "destination", "a device array, an array, a writable "
+                        + "buffer or a pointer", GuestValues.describe(dst));
             }
         } catch (InteropException e) {
             throw PolygpuException.badValue("copyTo: cannot write the destination: " + e.getMessage());
         }
     }
 
-    private static void betweenDevices(PolygpuRuntime runtime, DeviceArray src, DeviceArray dst, long count,
+    /** Plain memory on the other side: a Java host value's, else a raw address's, else null. */
+    private static MemorySegment memory(Object value, ElementType type, long bytes, String member) {
+        MemorySegment s = HostMemory.javaMemory(value, type);
+        return s != null ? s : HostMemory.pointer(value, bytes, member);
+    }
+
+    private static void betweenDevices(PolygpuRuntime runtime, ArrayRegion src, ArrayRegion dst, long count,
             String member) {
-        ArrayObjects.checkLive(src);
-        ArrayObjects.checkLive(dst);
-        if (src.elementType() != dst.elementType()) {
+        ArrayObjects.checkLive(src.array());
+        ArrayObjects.checkLive(dst.array());
+        if (src.type() != dst.type()) {
             throw PolygpuException.badValue(member + ": " + src + " and " + dst + " have different element types");
         }
-        long max = Math.min(src.elementCount(), dst.elementCount());
-        if (count > max) {
+        if (count > Math.min(src.count(), dst.count())) {
             throw PolygpuException.badValue(member + ": cannot copy " + count + " elements between " + src + " and "
                     + dst);
         }
-        if (count == src.elementCount() && count == dst.elementCount()) {
-            runtime.copy(src, dst);
+        if (src.isWhole() && dst.isWhole() && count == src.count() && count == dst.count()) {
+            runtime.copy(src.array(), dst.array());
             return;
         }
-        long bytes = count * src.elementType().bytes();
-        for (long off = 0; off < bytes; off += CHUNK_BYTES) {
-            MemorySegment chunk = MemorySegment.ofArray(new byte[(int) Math.min(CHUNK_BYTES, bytes - off)]);
-            runtime.copyToHost(src, off, chunk);
-            runtime.copyFromHost(dst, off, chunk);
+        long perChunk = CHUNK_BYTES / src.width();
+        for (long first = 0; first < count; first += perChunk) {
+            int n = (int) Math.min(perChunk, count - first);
+            MemorySegment chunk = MemorySegment.ofArray(new byte[n * src.width()]);
+            src.read(runtime, first, chunk);
+            dst.write(runtime, first, chunk);
         }
     }
 
@@ -156,19 +171,6 @@ final class HostTransfers {
         return elements * type.bytes() == bytes || elements == bytes;
     }
 
-    private static void writeBytes(InteropLibrary interop, Object dst, long offset, MemorySegment chunk)
-            throws InteropException {
-        long n = chunk.byteSize();
-        long i = 0;
-        for (; i + 8 <= n; i += 8) {
-            interop.writeBufferLong(dst, ByteOrder.LITTLE_ENDIAN, offset + i,
-                    chunk.get(ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN), i));
-        }
-        for (; i < n; i++) {
-            interop.writeBufferByte(dst, offset + i, chunk.get(ValueLayout.JAVA_BYTE, i));
-        }
-    }
-
     private static void setElement(MemorySegment chunk, ElementType type, int index, Object value, long position) {
         try {
             Elements.set(chunk, type, index, value);
@@ -182,38 +184,5 @@ final class HostTransfers {
             throw PolygpuException.badValue(member + ": the host side holds " + available + " " + unit + ", "
                     + needed + " are needed");
         }
-    }
-
-    /** The Java primitive array behind a host value when its element width matches {@code type}, else null. */
-    private static Object javaArray(Object value, ElementType type) {
-        TruffleLanguage.Env env = PolygpuContext.get(null).env();
-        if (!env.isHostObject(value)) {
-            return null;
-        }
-        Object host = env.asHostObject(value);
-        boolean matches = switch (host) {
-            case byte[] a -> type.bytes() == 1 && type != ElementType.BOOL;
-            case short[] a -> type == ElementType.SHORT || type == ElementType.USHORT;
-            case int[] a -> type == ElementType.INT || type == ElementType.UINT;
-            case long[] a -> type == ElementType.LONG || type == ElementType.ULONG;
-            case float[] a -> type == ElementType.FLOAT;
-            case double[] a -> type == ElementType.DOUBLE;
-            case null, default -> false;
-        };
-        return matches ? host : null;
-    }
-
-    private static MemorySegment segment(Object host, long count, ElementType type, String member) {
-        MemorySegment s = switch (host) {
-            case byte[] a -> MemorySegment.ofArray(a);
-            case short[] a -> MemorySegment.ofArray(a);
-            case int[] a -> MemorySegment.ofArray(a);
-            case long[] a -> MemorySegment.ofArray(a);
-            case float[] a -> MemorySegment.ofArray(a);
-            case double[] a -> MemorySegment.ofArray(a);
-            default -> throw new IllegalStateException("not a primitive array: " + host);
-        };
-        checkSize(member, s.byteSize() / type.bytes(), count, "elements");
-        return s;
     }
 }

@@ -44,6 +44,11 @@ public final class MultiDimArrayObject extends ArrayObject {
     }
 
     @Override
+    ArrayRegion region() {
+        return ArrayRegion.whole(array);
+    }
+
+    @Override
     String describe() {
         StringBuilder sb = new StringBuilder("MultiDimDeviceArray(").append(array.elementType().cName());
         for (long d : shape) {
@@ -63,8 +68,8 @@ public final class MultiDimArrayObject extends ArrayObject {
         return !array.isFreed() && index >= 0 && index < shape[0];
     }
 
-    @ExportMessage
-    Object readArrayElement(long index) throws InvalidArrayIndexException {
+    @Override
+    Object readElement(long index) throws InvalidArrayIndexException {
         checkLive();
         if (index < 0 || index >= shape[0]) {
             throw InvalidArrayIndexException.create(index);
@@ -77,9 +82,9 @@ public final class MultiDimArrayObject extends ArrayObject {
         return false;
     }
 
-    @ExportMessage
+    @Override
     @TruffleBoundary
-    void writeArrayElement(long index, @SuppressWarnings("unused") Object value) {
+    void writeElement(long index, @SuppressWarnings("unused") Object value) {
         throw PolygpuException.unsupported("cannot assign to [" + index + "] of " + array + ": only the last "
                 + "dimension of a multi-dimensional array is writable");
     }
