@@ -32,10 +32,17 @@ public final class EmulatedBackendProvider implements BackendProvider {
         return "emulated";
     }
 
-    /** A model name that names no model fails whatever the backend; the device count is checked at open. */
+    /**
+     * A model name that names no model, a topology that cannot be read and more devices than the topology has fail
+     * whatever the backend (the topology is read only when one of them is set).
+     */
     @Override
     public void check(BackendOptions options) {
         options.emulatedDeviceModel().ifPresent(DeviceModel::preset);
+        if (options.emulatedDevices() != 0 || options.emulatedTopology().isPresent()) {
+            devices(options.emulatedDevices(), BandwidthMatrixLoader.resolveAsWritten(
+                    options.emulatedTopology().orElse(DEFAULT_TOPOLOGY)));
+        }
     }
 
     @Override
