@@ -5,6 +5,7 @@ import java.util.Locale;
 import org.polygpu.backend.BackendOptions;
 import org.polygpu.backend.BackendProvider;
 import org.polygpu.backend.OpenedBackend;
+import org.polygpu.nvrtc.KernelCache;
 import org.polygpu.topology.BandwidthMatrix;
 import org.polygpu.topology.BandwidthMatrixLoader;
 
@@ -63,7 +64,7 @@ public final class EmulatedBackendProvider implements BackendProvider {
         DeviceModel model = DeviceModel.preset(options.emulatedDeviceModel().orElse(DEFAULT_MODEL));
         EmulatedBackend backend = EmulatedBackend.builder().devices(devices).topology(links).model(model)
                 .nvrtcLibrary(options.nvrtcLibrary().map(Object::toString).orElse(null))
-                .execution(options.emulatedExecution()).build();
+                .kernelCache(KernelCache.of(options.kernelCache())).execution(options.emulatedExecution()).build();
         BandwidthMatrix floored = BandwidthMatrixLoader.resolve(topologyName);
         BandwidthMatrix policies = devices == floored.gpuCount() ? floored : floored.restrictedTo(devices);
         return new OpenedBackend(backend, policies, topologyName, false, notice(devices, model, topologyName,
