@@ -3,9 +3,10 @@
 # when it is fresh) and by scripts/aot-cache.sh (which creates it). Needs lib.sh first.
 #
 # The JVM archives classes from JAR files only, so the cache covers a copy of polygpu's target/classes packed into
-# jars under target/aot/jars. It is used only while its key (the JDK and the class path) matches and no class file
-# or library jar is newer than it; otherwise bin/polygpu runs from target/classes as without it. The JIT needs the
-# Graal compiler on --upgrade-module-path, with which the JVM maps no archive at all, so it runs without the cache.
+# jars under target/aot/jars. It is used only while its key (the JDK, the JVM flags and the class path) matches and
+# no class file or library jar is newer than it; otherwise bin/polygpu runs from target/classes as without it. The
+# JIT needs the Graal compiler on --upgrade-module-path, with which the JVM maps no archive at all, so it runs
+# without the cache.
 # shellcheck shell=bash
 
 polygpu_aot_dir="$polygpu_root/target/aot"
@@ -23,11 +24,12 @@ polygpu_aot_classpath() {
     echo "$cp"
 }
 
-# What the cache was made for: the JDK (path and build) and the class path.
+# What the cache was made for: the JDK (path and build), the launcher's JVM flags and the class path.
 polygpu_aot_key() {
     local version
     version="$(grep -s '^JAVA_RUNTIME_VERSION=' "$JAVA_HOME/release" || true)"
-    printf 'jdk %s %s\nclasspath %s\n' "$(readlink -f "$JAVA_HOME")" "$version" "$(polygpu_aot_classpath)"
+    printf 'jdk %s %s\nflags %s\nclasspath %s\n' "$(readlink -f "$JAVA_HOME")" "$version" \
+        "${polygpu_java_flags[*]}" "$(polygpu_aot_classpath)"
 }
 
 # Succeeds when the cache can be used as it is: its key matches and nothing it was made from changed since.
