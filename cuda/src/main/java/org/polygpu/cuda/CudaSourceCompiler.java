@@ -73,7 +73,7 @@ final class CudaSourceCompiler {
     private Compiled compileUncached(ModuleImage.CudaSource source, int capability) {
         String architecture = "sm_" + capability;
         try {
-            NvrtcResult r = kernelCache.compile(compiler(), source.source(), source.programName(),
+            NvrtcResult r = kernelCache.compile(nvrtcLibrary, this::compiler, source.source(), source.programName(),
                     options(source, "--gpu-architecture=" + architecture), source.nameExpressions());
             return new Compiled(new ModuleImage.Cubin(r.cubin(), architecture), r.loweredNames());
         } catch (NvrtcException e) {
@@ -93,7 +93,7 @@ final class CudaSourceCompiler {
     String ptx(ModuleImage.CudaSource source, int major, int minor) {
         int capability = major * 10 + minor;
         try {
-            return kernelCache.compile(compiler(), source.source(), source.programName(),
+            return kernelCache.compile(nvrtcLibrary, this::compiler, source.source(), source.programName(),
                     options(source, "--gpu-architecture=compute_" + capability), source.nameExpressions()).ptx();
         } catch (NvrtcException e) {
             if (e.status().orElse(null) != NvrtcStatus.NVRTC_ERROR_INVALID_OPTION) {
@@ -110,7 +110,7 @@ final class CudaSourceCompiler {
                 continue;
             }
             try {
-                NvrtcResult r = kernelCache.compile(compiler(), source.source(), source.programName(),
+                NvrtcResult r = kernelCache.compile(nvrtcLibrary, this::compiler, source.source(), source.programName(),
                         options(source, "--gpu-architecture=compute_" + virtual), source.nameExpressions());
                 return new Compiled(new ModuleImage.Ptx(r.ptx()), r.loweredNames());
             } catch (NvrtcException e) {

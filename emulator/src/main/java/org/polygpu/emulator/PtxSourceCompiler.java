@@ -18,8 +18,8 @@ import org.polygpu.nvrtc.NvrtcResult;
  *
  * <p>NVRTC is loaded on first use, once per backend: the {@code NvrtcLibrary} option when given, else the places
  * {@link NvrtcLibrary} searches. Results are cached per source, so a kernel loaded on eight devices compiles once, and
- * on disk in a {@link KernelCache} across runs.
- * Not thread-safe (the backend's single caller).
+ * on disk in a {@link KernelCache} across runs (a hit there loads no NVRTC). Not thread-safe (the backend's single
+ * caller).
  */
 final class PtxSourceCompiler {
     private final String nvrtcLibrary;
@@ -52,8 +52,8 @@ final class PtxSourceCompiler {
     Compiled compile(ModuleImage.CudaSource source) {
         Compiled compiled = cache.get(source);
         if (compiled == null) {
-            NvrtcResult r = kernelCache.compile(compiler(), source.source(), source.programName(), options(source),
-                    source.nameExpressions());
+            NvrtcResult r = kernelCache.compile(nvrtcLibrary, this::compiler, source.source(), source.programName(),
+                    options(source), source.nameExpressions());
             compiled = new Compiled(r.ptx(), r.loweredNames());
             cache.put(source, compiled);
         }

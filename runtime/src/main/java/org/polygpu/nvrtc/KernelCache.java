@@ -25,7 +25,8 @@ import java.util.regex.Pattern;
  *
  * <p>A source that includes a header the key cannot see ({@code #include "file"}, or an {@code -I},
  * {@code --include-path} or {@code --pre-include} option) is compiled every time: a changed header would not change
- * the key. A compilation that fails is not kept.
+ * the key. A compilation that fails is not kept. A hit needs no NVRTC: the first load of a library file records its
+ * version in the cache ({@code nvrtc-<hash>.version}), so that a later run can make the key from the file alone.
  *
  * <p>Safe for concurrent writers (threads or processes): an entry is written to a temporary file in the cache
  * directory, then renamed over the entry atomically, so a reader sees a whole entry or none. An entry that does not
@@ -96,6 +97,58 @@ public final class KernelCache {
         return compile(c, () -> nvrtc.compile(source, programName, options, nameExpressions));
     }
 
+    /**
+     * As {@link #compile(Nvrtc, String, String, List, List)}, loading NVRTC only when the cache cannot answer: the
+     * library that {@code nvrtcLibrary} (the {@code NvrtcLibrary} option, or {@code null}) names or the search finds is
+     * identified by its file, and its version by what an earlier load of that same file recorded in the cache.
+     *
+     * @param load loads the library, as {@link Nvrtc#load} does for {@code nvrtcLibrary}
+     * @throws NvrtcException as {@link Nvrtc#load} and {@link Nvrtc#compile} do
+     */
+    public NvrtcResult compile(String nvrtcLibrary, Supplier<Nvrtc> load, String source, String programName,
+            List<String> options, List<String> nameExpressions) {
+        if (directory != null && new Compilation("", source, programName, options, nameExpressions).cacheable()) {
+            Path library = NvrtcLibrary.system(nvrtcLibrary).locate();
+            Optional<NvrtcResult> hit = recordedVersion(library).flatMap(version -> lookup(new Compilation(
+                    identity(version, library), source, programName, options, nameExpressions)));
+            if (hit.isPresent()) {
+                return hit.get();
+            }
+        }
+        Nvrtc nvrtc = load.get();
+        if (directory != null) {
+            recordVersion(nvrtc);
+        }
+        return compile(nvrtc, source, programName, options, nameExpressions);
+    }
+
+    /** The entry for {@code compilation}, if the cache has a whole one. */
+    private Optional<NvrtcResult> lookup(Compilation compilation) {
+        if (!compilation.cacheable()) {
+            return Optional.empty();
+        }
+        String key = compilation.key();
+        return read(directory.resolve(key + SUFFIX)).flatMap(bytes -> KernelCacheEntry.decode(key, bytes));
+    }
+
+    /** The version a load of {@code library} recorded, if any. */
+    private Optional<String> recordedVersion(Path library) {
+        return read(versionFile(library)).map(b -> new String(b, StandardCharsets.UTF_8).strip())
+                .filter(v -> v.matches("\\d+\\.\\d+"));
+    }
+
+    private void recordVersion(Nvrtc nvrtc) {
+        if (!recordedVersion(nvrtc.libraryPath()).equals(Optional.of(nvrtc.version()))) {
+            write(versionFile(nvrtc.libraryPath()), nvrtc.version().getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    /** Where the version of {@code library} is recorded: a file named after the library file's identity. */
+    private Path versionFile(Path library) {
+        return directory.resolve("nvrtc-" + new Compilation(identity("", library), "", "", List.of(), List.of()).key()
+                + ".version");
+    }
+
     /** What {@code compiler} gives for {@code compilation}, from the cache when an entry has it. */
     NvrtcResult compile(Compilation compilation, Supplier<NvrtcResult> compiler) {
         if (directory == null || !compilation.cacheable()) {
@@ -150,14 +203,18 @@ public final class KernelCache {
 
     /** The NVRTC library as the key sees it: version, file, size, modification time, header directories. */
     private static String identity(Nvrtc nvrtc) {
-        StringBuilder id = new StringBuilder("nvrtc ").append(nvrtc.version()).append(' ').append(nvrtc.libraryPath());
+        return identity(nvrtc.version(), nvrtc.libraryPath());
+    }
+
+    private static String identity(String version, Path library) {
+        StringBuilder id = new StringBuilder("nvrtc ").append(version).append(' ').append(library);
         try {
-            BasicFileAttributes a = Files.readAttributes(nvrtc.libraryPath(), BasicFileAttributes.class);
+            BasicFileAttributes a = Files.readAttributes(library, BasicFileAttributes.class);
             id.append(' ').append(a.size()).append(' ').append(a.lastModifiedTime().toMillis());
         } catch (IOException e) {
             id.append(" unreadable");
         }
-        nvrtc.includeDirectories().forEach(d -> id.append(" -I").append(d));
+        NvrtcHeaders.beside(library).forEach(d -> id.append(" -I").append(d));
         return id.toString();
     }
 

@@ -197,6 +197,34 @@ class KernelCacheTest {
         assertEquals(before, compilations.get(), "the entry left is whole");
     }
 
+    /** With the real NVRTC: the first run loads it and records its version, a second run's hit loads nothing. */
+    @Test
+    void aHitLoadsNoNvrtcOnceAFirstLoadRecordedItsVersion() throws IOException {
+        org.junit.jupiter.api.Assumptions.assumeTrue(NvrtcLibrary.system(null).find().isPresent(),
+                "NVRTC is not installed");
+        AtomicInteger loads = new AtomicInteger();
+        Supplier<Nvrtc> load = () -> {
+            loads.incrementAndGet();
+            return Nvrtc.load(null);
+        };
+        List<String> options = List.of("--gpu-architecture=compute_70");
+        NvrtcResult first = KernelCache.in(dir).compile(null, load, SOURCE, "k.cu", options, List.of("k"));
+        assertEquals(1, loads.get());
+        NvrtcResult second = KernelCache.in(dir).compile(null, load, SOURCE, "k.cu", options, List.of("k"));
+        assertEquals(1, loads.get(), "the hit loaded no NVRTC");
+        assertEquals(first.ptx(), second.ptx());
+        assertEquals(first.ptx(), KernelCache.in(dir).compile(Nvrtc.load(null), SOURCE, "k.cu", options,
+                List.of("k")).ptx(), "one key, whether NVRTC is loaded first or not");
+        assertEquals(2, entries().size(), "the entry and the recorded version: " + entries());
+        for (Path version : entries().stream().filter(p -> p.toString().endsWith(".version")).toList()) {
+            Files.writeString(version, "garbage");
+        }
+        KernelCache.in(dir).compile(null, load, SOURCE, "k.cu", options, List.of("k"));
+        assertEquals(2, loads.get(), "an unreadable record costs a load, and is rewritten");
+        KernelCache.in(dir).compile(null, load, SOURCE, "k.cu", options, List.of("k"));
+        assertEquals(2, loads.get());
+    }
+
     @Test
     void theDefaultDirectoryIsPerUserAndCanBeRelocated() {
         Path home = Path.of("/home/someone");
