@@ -4,8 +4,14 @@
 
 polygpu_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
+# Whether $1 is a JDK 25 or later: its release file says so (no JVM started), or else its java -version does.
+polygpu_is_jdk25() {
+    grep -qE '^JAVA_VERSION="(2[5-9]|[3-9][0-9])' "$1/release" 2>/dev/null \
+        || "$1/bin/java" -version 2>&1 | grep -qE 'version "(2[5-9]|[3-9][0-9])'
+}
+
 polygpu_java_home() {
-    if [ -n "${JAVA_HOME:-}" ] && "$JAVA_HOME/bin/java" -version 2>&1 | grep -qE 'version "(2[5-9]|[3-9][0-9])'; then
+    if [ -n "${JAVA_HOME:-}" ] && [ -x "$JAVA_HOME/bin/java" ] && polygpu_is_jdk25 "$JAVA_HOME"; then
         return 0
     fi
     local candidate

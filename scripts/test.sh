@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds polygpu, fetches what the tests need (Maven dependencies), and runs every test that does not need a GPU.
 # Tests tagged `gpu` (real GPU needed) are excluded here. Installs Maven (the apt package maven) when mvn is missing,
-# and NVRTC (scripts/install-nvrtc.sh) when no NVRTC is found.
+# and NVRTC (scripts/install-nvrtc.sh) when no NVRTC is found. Then (re-)creates the JDK's AOT cache for
+# bin/polygpu --no-jit (scripts/aot-cache.sh) and checks that the JVM maps it.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 polygpu_java_home
@@ -10,3 +11,6 @@ polygpu_install_maven
 cd "$polygpu_root"
 mvn -B -ntp "$@" install
 mkdir -p target && touch target/.polygpu-build-stamp
+if "$polygpu_root/scripts/aot-cache.sh"; then
+    POLYGPU_JAVA_OPTS="-XX:AOTMode=on" "$polygpu_root/bin/polygpu" --no-jit -c 'print("bin/polygpu maps the AOT cache")'
+fi

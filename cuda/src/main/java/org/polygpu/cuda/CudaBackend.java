@@ -19,6 +19,7 @@ import org.polygpu.backend.OperationLabel;
 import org.polygpu.backend.StreamHandle;
 import org.polygpu.backend.TimedOperation;
 import org.polygpu.config.MemoryModel;
+import org.polygpu.nvrtc.KernelCache;
 
 /**
  * The backend over real GPUs: the CUDA driver API through FFM ({@link CudaDriver}), one retained primary context per
@@ -51,7 +52,8 @@ public final class CudaBackend implements Backend {
     private final CudaBlas blas;
     private Lifecycle lifecycle = Lifecycle.OPEN;
 
-    private CudaBackend(CudaDriver driver, int deviceCount, MemoryModel memoryModel, String nvrtcLibrary) {
+    private CudaBackend(CudaDriver driver, int deviceCount, MemoryModel memoryModel, String nvrtcLibrary,
+            KernelCache kernelCache) {
         this.driver = driver;
         this.memoryModel = memoryModel;
         this.devices = new CudaDevices(driver, deviceCount);
@@ -60,7 +62,8 @@ public final class CudaBackend implements Backend {
         this.transfers = new CudaTransfers(devices, driver, registry, timeline);
         this.memory = new CudaMemory(this, driver, devices, registry, memoryModel);
         this.streams = new CudaStreams(this, driver, devices, registry);
-        this.kernels = new CudaKernels(this, driver, devices, registry, timeline, nvrtcLibrary);
+        this.kernels = new CudaKernels(this, driver, devices, registry, timeline,
+                new CudaSourceCompiler(nvrtcLibrary, kernelCache));
         this.blas = new CudaBlas(devices, registry, timeline, CudaBlas.systemLibrary());
     }
 
@@ -72,12 +75,19 @@ public final class CudaBackend implements Backend {
      * @throws CudaException            when a context cannot be set up
      */
     public static CudaBackend open(CudaDriver driver, int deviceCount, MemoryModel memoryModel, String nvrtcLibrary) {
+        return open(driver, deviceCount, memoryModel, nvrtcLibrary, KernelCache.disabled());
+    }
+
+    /** As {@link #open(CudaDriver, int, MemoryModel, String)}, keeping compiled CUDA source in {@code kernelCache}. */
+    public static CudaBackend open(CudaDriver driver, int deviceCount, MemoryModel memoryModel, String nvrtcLibrary,
+            KernelCache kernelCache) {
         int present = driver.deviceCount();
         if (deviceCount < 1 || deviceCount > present) {
             throw new IllegalArgumentException("cannot open " + deviceCount + " CUDA devices: " + present
                     + " are present");
         }
-        CudaBackend b = new CudaBackend(driver, deviceCount, Objects.requireNonNull(memoryModel), nvrtcLibrary);
+        CudaBackend b = new CudaBackend(driver, deviceCount, Objects.requireNonNull(memoryModel), nvrtcLibrary,
+                Objects.requireNonNull(kernelCache));
         try {
             b.devices.setUp();
         } catch (RuntimeException e) {

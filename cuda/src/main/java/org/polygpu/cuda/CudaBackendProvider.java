@@ -7,6 +7,7 @@ import org.polygpu.backend.BackendException;
 import org.polygpu.backend.BackendOptions;
 import org.polygpu.backend.BackendProvider;
 import org.polygpu.backend.OpenedBackend;
+import org.polygpu.nvrtc.KernelCache;
 import org.polygpu.topology.BandwidthMatrixFiles;
 import org.polygpu.topology.InterconnectProfiler;
 
@@ -50,7 +51,7 @@ public final class CudaBackendProvider implements BackendProvider {
         }
         int used = requested == 0 ? present : requested;
         CudaBackend backend = CudaBackend.open(driver, used, model,
-                options.nvrtcLibrary().map(Object::toString).orElse(null));
+                options.nvrtcLibrary().map(Object::toString).orElse(null), KernelCache.of(options.kernelCache()));
         BandwidthMatrixFiles.Choice matrix;
         try {
             matrix = BandwidthMatrixFiles.choose(backend, options.bandwidthMatrix(), System.getenv(),

@@ -33,15 +33,15 @@ final class CudaKernels {
     private final CudaSourceCompiler compiler;
     private final LaunchParameterBuffer arguments = new LaunchParameterBuffer();
 
-    /** @param nvrtcLibrary the {@code NvrtcLibrary} option, or null to search the usual places */
+    /** @param compiler what compiles CUDA source for the devices */
     CudaKernels(CudaBackend owner, CudaDriver driver, CudaDevices devices, CudaRegistry registry,
-                CudaTimeline timeline, String nvrtcLibrary) {
+                CudaTimeline timeline, CudaSourceCompiler compiler) {
         this.owner = owner;
         this.driver = driver;
         this.devices = devices;
         this.registry = registry;
         this.timeline = timeline;
-        this.compiler = new CudaSourceCompiler(nvrtcLibrary);
+        this.compiler = compiler;
     }
 
     /** Whether {@link #loadModule} takes this kind of image: PTX, CUBIN or CUDA source. */

@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.polygpu.backend.ModuleImage;
+import org.polygpu.nvrtc.KernelCache;
 import org.polygpu.nvrtc.Nvrtc;
 import org.polygpu.nvrtc.NvrtcException;
 import org.polygpu.nvrtc.NvrtcResult;
@@ -16,8 +17,8 @@ import org.polygpu.nvrtc.NvrtcStatus;
  * compiler), PTX for the newest virtual architecture it knows that the device can run, which the driver JIT-compiles.
  *
  * <p>NVRTC is loaded on first use ({@code NvrtcLibrary} option, else the usual places). Results are cached per source
- * and architecture, so a kernel used on eight devices of one model compiles once. Not thread-safe (the backend's
- * single caller).
+ * and architecture, so a kernel used on eight devices of one model compiles once, and on disk in a {@link KernelCache}
+ * across runs. Not thread-safe (the backend's single caller).
  */
 final class CudaSourceCompiler {
     /** Virtual architectures to try for the PTX fallback, newest first. */
@@ -25,12 +26,22 @@ final class CudaSourceCompiler {
         53, 52, 50};
 
     private final String nvrtcLibrary;
+    private final KernelCache kernelCache;
     private final Map<Key, Compiled> cache = new HashMap<>();
     private Nvrtc nvrtc;
 
     /** @param nvrtcLibrary the {@code NvrtcLibrary} option, or {@code null} to search the usual places */
     CudaSourceCompiler(String nvrtcLibrary) {
+        this(nvrtcLibrary, KernelCache.disabled());
+    }
+
+    /**
+     * @param nvrtcLibrary the {@code NvrtcLibrary} option, or {@code null} to search the usual places
+     * @param kernelCache  where compilations are kept across runs
+     */
+    CudaSourceCompiler(String nvrtcLibrary, KernelCache kernelCache) {
         this.nvrtcLibrary = nvrtcLibrary;
+        this.kernelCache = kernelCache;
     }
 
     /**
@@ -62,7 +73,7 @@ final class CudaSourceCompiler {
     private Compiled compileUncached(ModuleImage.CudaSource source, int capability) {
         String architecture = "sm_" + capability;
         try {
-            NvrtcResult r = compiler().compile(source.source(), source.programName(),
+            NvrtcResult r = kernelCache.compile(nvrtcLibrary, this::compiler, source.source(), source.programName(),
                     options(source, "--gpu-architecture=" + architecture), source.nameExpressions());
             return new Compiled(new ModuleImage.Cubin(r.cubin(), architecture), r.loweredNames());
         } catch (NvrtcException e) {
@@ -82,7 +93,7 @@ final class CudaSourceCompiler {
     String ptx(ModuleImage.CudaSource source, int major, int minor) {
         int capability = major * 10 + minor;
         try {
-            return compiler().compile(source.source(), source.programName(),
+            return kernelCache.compile(nvrtcLibrary, this::compiler, source.source(), source.programName(),
                     options(source, "--gpu-architecture=compute_" + capability), source.nameExpressions()).ptx();
         } catch (NvrtcException e) {
             if (e.status().orElse(null) != NvrtcStatus.NVRTC_ERROR_INVALID_OPTION) {
@@ -99,7 +110,7 @@ final class CudaSourceCompiler {
                 continue;
             }
             try {
-                NvrtcResult r = compiler().compile(source.source(), source.programName(),
+                NvrtcResult r = kernelCache.compile(nvrtcLibrary, this::compiler, source.source(), source.programName(),
                         options(source, "--gpu-architecture=compute_" + virtual), source.nameExpressions());
                 return new Compiled(new ModuleImage.Ptx(r.ptx()), r.loweredNames());
             } catch (NvrtcException e) {

@@ -7,12 +7,19 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.polygpu.backend.ModuleImage;
+import org.polygpu.nvrtc.KernelCache;
 import org.polygpu.nvrtc.NvrtcException;
 import org.polygpu.nvrtc.NvrtcLibrary;
 
@@ -30,6 +37,9 @@ class CudaSourceCompilerTest {
             """;
     private static final ModuleImage.CudaSource IMAGE = new ModuleImage.CudaSource(SOURCE, "inc.cu",
             List.of("--gpu-architecture=compute_70", "--use_fast_math"), List.of("inc_kernel<int>"));
+
+    @TempDir
+    Path cacheDirectory;
 
     @BeforeEach
     void needsNvrtc() {
@@ -51,6 +61,30 @@ class CudaSourceCompilerTest {
         ModuleImage.Ptx ptx = assertInstanceOf(ModuleImage.Ptx.class, c.image());
         assertTrue(ptx.text().contains(".target sm_"), "PTX for a virtual architecture");
         assertTrue(ptx.text().contains(".entry scale"), "the kernels are there");
+    }
+
+    /** A second backend (a second run) finds each architecture's CUBIN in the kernel cache, one entry each. */
+    @Test
+    void aKernelCacheKeepsOneEntryPerArchitectureAcrossCompilers() throws IOException {
+        KernelCache cache = KernelCache.in(cacheDirectory);
+        ModuleImage.Cubin sm80 = (ModuleImage.Cubin) new CudaSourceCompiler(null, cache).compile(IMAGE, 8, 0).image();
+        new CudaSourceCompiler(null, cache).compile(IMAGE, 9, 0);
+        List<Path> entries = entries();
+        assertEquals(2, entries.size(), entries.toString());
+        Object inode = Files.readAttributes(entries.getFirst(), BasicFileAttributes.class).fileKey();
+        CudaSourceCompiler.Compiled again = new CudaSourceCompiler(null, cache).compile(IMAGE, 8, 0);
+        assertArrayEquals(sm80.image(), ((ModuleImage.Cubin) again.image()).image());
+        assertEquals("_Z10inc_kernelIiEvPT_S0_i", again.loweredNames().get("inc_kernel<int>"));
+        assertEquals(entries, entries(), "nothing written");
+        assertEquals(inode, Files.readAttributes(entries.getFirst(), BasicFileAttributes.class).fileKey(),
+                "the entries were read, not rewritten");
+    }
+
+    /** The cache's entries (beside them lies the record of NVRTC's version). */
+    private List<Path> entries() throws IOException {
+        try (Stream<Path> files = Files.list(cacheDirectory)) {
+            return files.filter(f -> f.toString().endsWith(".nvrtc")).sorted().toList();
+        }
     }
 
     @Test

@@ -95,7 +95,7 @@ public final class EmulatedBackend implements Backend {
         PtxKernels interpreter = new PtxKernels(b.parallelism(), model, b.launchLatencyNanos(),
                 b.instructionBudget(), b.deviceOutput(), b.sampledBlocks());
         this.kernels = new EmulatedKernels(identity, handles, memories, interpreter, new PtxSourceCompiler(
-                b.nvrtcLibrary(), model.ptxArchitecture()), counterLog, host, this::awaitRoom);
+                b.nvrtcLibrary(), b.kernelCache(), model.ptxArchitecture()), counterLog, host, this::awaitRoom);
         this.release = NativeRelease.register(this, memories, hostMemory, interpreter);
     }
 

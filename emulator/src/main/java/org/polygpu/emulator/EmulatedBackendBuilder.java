@@ -3,6 +3,7 @@ package org.polygpu.emulator;
 import java.io.PrintStream;
 import java.util.Objects;
 import org.polygpu.config.EmulatedExecution;
+import org.polygpu.nvrtc.KernelCache;
 import org.polygpu.topology.BandwidthMatrix;
 
 /**
@@ -41,6 +42,7 @@ public final class EmulatedBackendBuilder {
     private int parallelism = Runtime.getRuntime().availableProcessors();
     private long instructionBudget = 10_000_000_000L;
     private String nvrtcLibrary;
+    private KernelCache kernelCache = KernelCache.disabled();
     private PrintStream deviceOutput = System.out;
     private EmulatedExecution execution = EmulatedExecution.FULL;
     private int sampledBlocks = DEFAULT_SAMPLED_BLOCKS;
@@ -135,6 +137,12 @@ public final class EmulatedBackendBuilder {
         return this;
     }
 
+    /** Where compiled CUDA source is kept across runs; disabled by default. */
+    public EmulatedBackendBuilder kernelCache(KernelCache cache) {
+        this.kernelCache = Objects.requireNonNull(cache, "cache");
+        return this;
+    }
+
     /**
      * Where what kernels print ({@code printf}) goes: each kernel's output, in block order, is written when the kernel
      * completes, as CUDA flushes its printf buffer at synchronisation.
@@ -217,6 +225,10 @@ public final class EmulatedBackendBuilder {
 
     String nvrtcLibrary() {
         return nvrtcLibrary;
+    }
+
+    KernelCache kernelCache() {
+        return kernelCache;
     }
 
     PrintStream deviceOutput() {

@@ -5,6 +5,7 @@ import java.util.Locale;
 import org.polygpu.backend.BackendOptions;
 import org.polygpu.backend.BackendProvider;
 import org.polygpu.backend.OpenedBackend;
+import org.polygpu.nvrtc.KernelCache;
 import org.polygpu.topology.BandwidthMatrix;
 import org.polygpu.topology.BandwidthMatrixLoader;
 
@@ -32,10 +33,17 @@ public final class EmulatedBackendProvider implements BackendProvider {
         return "emulated";
     }
 
-    /** A model name that names no model fails whatever the backend; the device count is checked at open. */
+    /**
+     * A model name that names no model, a topology that cannot be read and more devices than the topology has fail
+     * whatever the backend (the topology is read only when one of them is set).
+     */
     @Override
     public void check(BackendOptions options) {
         options.emulatedDeviceModel().ifPresent(DeviceModel::preset);
+        if (options.emulatedDevices() != 0 || options.emulatedTopology().isPresent()) {
+            devices(options.emulatedDevices(), BandwidthMatrixLoader.resolveAsWritten(
+                    options.emulatedTopology().orElse(DEFAULT_TOPOLOGY)));
+        }
     }
 
     @Override
@@ -56,7 +64,7 @@ public final class EmulatedBackendProvider implements BackendProvider {
         DeviceModel model = DeviceModel.preset(options.emulatedDeviceModel().orElse(DEFAULT_MODEL));
         EmulatedBackend backend = EmulatedBackend.builder().devices(devices).topology(links).model(model)
                 .nvrtcLibrary(options.nvrtcLibrary().map(Object::toString).orElse(null))
-                .execution(options.emulatedExecution()).build();
+                .kernelCache(KernelCache.of(options.kernelCache())).execution(options.emulatedExecution()).build();
         BandwidthMatrix floored = BandwidthMatrixLoader.resolve(topologyName);
         BandwidthMatrix policies = devices == floored.gpuCount() ? floored : floored.restrictedTo(devices);
         return new OpenedBackend(backend, policies, topologyName, false, notice(devices, model, topologyName,

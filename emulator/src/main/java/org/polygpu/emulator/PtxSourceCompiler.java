@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.polygpu.backend.ModuleImage;
+import org.polygpu.nvrtc.KernelCache;
 import org.polygpu.nvrtc.Nvrtc;
 import org.polygpu.nvrtc.NvrtcException;
 import org.polygpu.nvrtc.NvrtcLibrary;
@@ -16,21 +17,25 @@ import org.polygpu.nvrtc.NvrtcResult;
  * to the mangled names of the kernels they instantiate, as the CUDA backend does.
  *
  * <p>NVRTC is loaded on first use, once per backend: the {@code NvrtcLibrary} option when given, else the places
- * {@link NvrtcLibrary} searches. Results are cached per source, so a kernel loaded on eight devices compiles once.
- * Not thread-safe (the backend's single caller).
+ * {@link NvrtcLibrary} searches. Results are cached per source, so a kernel loaded on eight devices compiles once, and
+ * on disk in a {@link KernelCache} across runs (a hit there loads no NVRTC). Not thread-safe (the backend's single
+ * caller).
  */
 final class PtxSourceCompiler {
     private final String nvrtcLibrary;
     private final String architecture;
+    private final KernelCache kernelCache;
     private final Map<ModuleImage.CudaSource, Compiled> cache = new HashMap<>();
     private Nvrtc nvrtc;
 
     /**
      * @param nvrtcLibrary the {@code NvrtcLibrary} option, or {@code null} to search the usual places
+     * @param kernelCache  where compilations are kept across runs
      * @param architecture the virtual architecture to compile for, such as {@code compute_70}
      */
-    PtxSourceCompiler(String nvrtcLibrary, String architecture) {
+    PtxSourceCompiler(String nvrtcLibrary, KernelCache kernelCache, String architecture) {
         this.nvrtcLibrary = nvrtcLibrary;
+        this.kernelCache = kernelCache;
         this.architecture = architecture;
     }
 
@@ -47,8 +52,8 @@ final class PtxSourceCompiler {
     Compiled compile(ModuleImage.CudaSource source) {
         Compiled compiled = cache.get(source);
         if (compiled == null) {
-            NvrtcResult r = compiler().compile(source.source(), source.programName(), options(source),
-                    source.nameExpressions());
+            NvrtcResult r = kernelCache.compile(nvrtcLibrary, this::compiler, source.source(), source.programName(),
+                    options(source), source.nameExpressions());
             compiled = new Compiled(r.ptx(), r.loweredNames());
             cache.put(source, compiled);
         }

@@ -5,6 +5,7 @@ import java.util.Optional;
 
 import org.polygpu.config.EmulatedExecution;
 import org.polygpu.config.MemoryModel;
+import org.polygpu.nvrtc.KernelCache;
 
 /**
  * The options backend providers read, parsed and checked once by whoever starts polygpu (the language, a command):
@@ -20,64 +21,76 @@ import org.polygpu.config.MemoryModel;
  * @param emulatedDeviceModel {@code EmulatedDeviceModel}: the emulated GPU model's name, if not the default
  * @param emulatedExecution   {@code EmulatedExecution}: whether the emulator interprets every thread block or a
  *                            sample of them
+ * @param kernelCache         {@code KernelCache} and {@code KernelCacheDirectory}: the directory of the compiled-kernel
+ *                            cache ({@link org.polygpu.nvrtc.KernelCache}), empty when it is disabled
  */
 public record BackendOptions(int numberOfGpus, MemoryModel memoryModel, Optional<String> bandwidthMatrix,
                              Optional<Path> nvrtcLibrary, int emulatedDevices, Optional<String> emulatedTopology,
-                             Optional<String> emulatedDeviceModel, EmulatedExecution emulatedExecution) {
+                             Optional<String> emulatedDeviceModel, EmulatedExecution emulatedExecution,
+                             Optional<Path> kernelCache) {
     public BackendOptions {
         if (numberOfGpus < 0 || emulatedDevices < 0) {
             throw new IllegalArgumentException("device counts must be at least 0, got NumberOfGPUs=" + numberOfGpus
                     + ", EmulatedDevices=" + emulatedDevices);
         }
         if (memoryModel == null || bandwidthMatrix == null || nvrtcLibrary == null || emulatedTopology == null
-                || emulatedDeviceModel == null || emulatedExecution == null) {
+                || emulatedDeviceModel == null || emulatedExecution == null || kernelCache == null) {
             throw new IllegalArgumentException("every backend option must be given (Optional.empty() when unset)");
         }
     }
 
-    /** Nothing configured: all devices, explicit memory, the backends' own topology and search paths. */
+    /**
+     * Nothing configured: all devices, explicit memory, the backends' own topology and search paths, the kernel cache
+     * in its per-user directory.
+     */
     public static BackendOptions defaults() {
         return new BackendOptions(0, MemoryModel.EXPLICIT, Optional.empty(), Optional.empty(), 0, Optional.empty(),
-                Optional.empty(), EmulatedExecution.FULL);
+                Optional.empty(), EmulatedExecution.FULL, Optional.of(KernelCache.defaultDirectory()));
     }
 
     public BackendOptions withNumberOfGpus(int value) {
         return new BackendOptions(value, memoryModel, bandwidthMatrix, nvrtcLibrary, emulatedDevices,
-                emulatedTopology, emulatedDeviceModel, emulatedExecution);
+                emulatedTopology, emulatedDeviceModel, emulatedExecution, kernelCache);
     }
 
     public BackendOptions withMemoryModel(MemoryModel value) {
         return new BackendOptions(numberOfGpus, value, bandwidthMatrix, nvrtcLibrary, emulatedDevices,
-                emulatedTopology, emulatedDeviceModel, emulatedExecution);
+                emulatedTopology, emulatedDeviceModel, emulatedExecution, kernelCache);
     }
 
     public BackendOptions withBandwidthMatrix(String value) {
         return new BackendOptions(numberOfGpus, memoryModel, Optional.of(value), nvrtcLibrary, emulatedDevices,
-                emulatedTopology, emulatedDeviceModel, emulatedExecution);
+                emulatedTopology, emulatedDeviceModel, emulatedExecution, kernelCache);
     }
 
     public BackendOptions withNvrtcLibrary(Path value) {
         return new BackendOptions(numberOfGpus, memoryModel, bandwidthMatrix, Optional.of(value), emulatedDevices,
-                emulatedTopology, emulatedDeviceModel, emulatedExecution);
+                emulatedTopology, emulatedDeviceModel, emulatedExecution, kernelCache);
     }
 
     public BackendOptions withEmulatedDevices(int value) {
         return new BackendOptions(numberOfGpus, memoryModel, bandwidthMatrix, nvrtcLibrary, value, emulatedTopology,
-                emulatedDeviceModel, emulatedExecution);
+                emulatedDeviceModel, emulatedExecution, kernelCache);
     }
 
     public BackendOptions withEmulatedTopology(String value) {
         return new BackendOptions(numberOfGpus, memoryModel, bandwidthMatrix, nvrtcLibrary, emulatedDevices,
-                Optional.of(value), emulatedDeviceModel, emulatedExecution);
+                Optional.of(value), emulatedDeviceModel, emulatedExecution, kernelCache);
     }
 
     public BackendOptions withEmulatedDeviceModel(String value) {
         return new BackendOptions(numberOfGpus, memoryModel, bandwidthMatrix, nvrtcLibrary, emulatedDevices,
-                emulatedTopology, Optional.of(value), emulatedExecution);
+                emulatedTopology, Optional.of(value), emulatedExecution, kernelCache);
     }
 
     public BackendOptions withEmulatedExecution(EmulatedExecution value) {
         return new BackendOptions(numberOfGpus, memoryModel, bandwidthMatrix, nvrtcLibrary, emulatedDevices,
-                emulatedTopology, emulatedDeviceModel, value);
+                emulatedTopology, emulatedDeviceModel, value, kernelCache);
+    }
+
+    /** The cache in {@code directory}, or disabled when empty. */
+    public BackendOptions withKernelCache(Optional<Path> directory) {
+        return new BackendOptions(numberOfGpus, memoryModel, bandwidthMatrix, nvrtcLibrary, emulatedDevices,
+                emulatedTopology, emulatedDeviceModel, emulatedExecution, directory);
     }
 }

@@ -25,6 +25,21 @@ public final class Backends {
     }
 
     /**
+     * Checks {@code choice} and {@code options} as {@link #open} does before opening anything, so that a context can
+     * reject bad options when it starts and open its backend only when first used. Touches no device and loads no
+     * native library.
+     *
+     * @throws IllegalArgumentException for an unknown choice, listing the valid ones, or a bad option value
+     */
+    public static void check(String choice, BackendOptions options) {
+        List<BackendProvider> providers = providers();
+        providers.forEach(p -> p.check(options));
+        if (!choice.equals(AUTO) && providers.stream().noneMatch(p -> p.name().equals(choice))) {
+            throw unknown(choice, providers);
+        }
+    }
+
+    /**
      * Opens {@code choice} ({@code auto} or a provider name) with {@code options}, after every provider checked the
      * options it reads.
      *
@@ -57,9 +72,13 @@ public final class Backends {
                 return opened.withNotice("polygpu: " + opened.notice());
             }
         }
+        throw unknown(choice, providers);
+    }
+
+    private static IllegalArgumentException unknown(String choice, List<BackendProvider> providers) {
         StringBuilder valid = new StringBuilder(AUTO);
         providers.forEach(p -> valid.append(", ").append(p.name()));
-        throw new IllegalArgumentException("invalid value '" + choice + "' for option Backend; valid values: "
+        return new IllegalArgumentException("invalid value '" + choice + "' for option Backend; valid values: "
                 + valid);
     }
 }

@@ -59,7 +59,9 @@ public record ContextOptions(RuntimeConfig runtime, String backend, BackendOptio
         BackendOptions backendOptions = new BackendOptions(values.get(NumberOfGPUs), values.get(MemoryModel),
                 text(values, BandwidthMatrix), text(values, NvrtcLibrary).map(Path::of),
                 values.hasBeenSet(EmulatedDevices) ? values.get(EmulatedDevices) : 0,
-                text(values, EmulatedTopology), text(values, EmulatedDeviceModel), values.get(EmulatedExecution));
+                text(values, EmulatedTopology), text(values, EmulatedDeviceModel), values.get(EmulatedExecution),
+                values.get(KernelCache) ? Optional.of(text(values, KernelCacheDirectory).map(Path::of)
+                        .orElseGet(org.polygpu.nvrtc.KernelCache::defaultDirectory)) : Optional.empty());
         Map<String, String> shown = new LinkedHashMap<>();
         for (OptionDescriptor d : values.getDescriptors()) {
             Object v = values.get(d.getKey());

@@ -24,7 +24,7 @@ public final class GrcudaOptions {
     private static final String NO_LIBRARY = "polygpu does not provide ";
     private static final Set<String> MEM_ADVISE = Set.of("none", "read-mostly", "preferred");
 
-    @Option(help = "GrCUDA's switch for its BLAS namespace; no effect in polygpu.", category = OptionCategory.USER,
+    @Option(help = "GrCUDA's switch for its BLAS namespace; no effect: BLAS:: is always present.", category = OptionCategory.USER,
             stability = OptionStability.STABLE)
     static final OptionKey<Boolean> CuBLASEnabled = new OptionKey<>(true);
 
@@ -76,8 +76,9 @@ public final class GrcudaOptions {
     /** One line per option of this class that {@code values} set, saying that it has no effect and why. */
     static List<String> notices(OptionValues values) {
         List<String> lines = new ArrayList<>();
-        notice(values, CuBLASEnabled, "CuBLASEnabled", NO_LIBRARY + "GrCUDA's BLAS namespace yet", lines);
-        notice(values, CuBLASLibrary, "CuBLASLibrary", NO_LIBRARY + "GrCUDA's BLAS namespace yet", lines);
+        String blas = "BLAS:: is always present, its library found as NVRTC is (POLYGPU_CUBLAS names it)";
+        notice(values, CuBLASEnabled, "CuBLASEnabled", blas, lines);
+        notice(values, CuBLASLibrary, "CuBLASLibrary", blas, lines);
         notice(values, CuMLEnabled, "CuMLEnabled", NO_LIBRARY + "cuML", lines);
         notice(values, CuMLLibrary, "CuMLLibrary", NO_LIBRARY + "cuML", lines);
         notice(values, CuSPARSEEnabled, "CuSPARSEEnabled", NO_LIBRARY + "cuSPARSE", lines);

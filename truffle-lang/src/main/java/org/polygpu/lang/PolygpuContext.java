@@ -6,6 +6,7 @@ import org.polygpu.backend.Backends;
 import org.polygpu.lang.builtins.Builtins;
 import org.polygpu.lang.objects.NamespaceObject;
 
+import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 import com.oracle.truffle.api.TruffleLanguage;
 import com.oracle.truffle.api.TruffleLanguage.ContextReference;
 import com.oracle.truffle.api.nodes.Node;
@@ -14,16 +15,23 @@ import com.oracle.truffle.api.nodes.Node;
  * The state of polygpu in one polyglot context: its options (read once, immutable), the runtime with its backend,
  * and the root namespace {@code CU} that {@code eval} resolves names in.
  *
- * <p>Lifecycle: CREATED (options read and checked) → INITIALIZED (backend opened, namespace built; a failure here
- * fails the context with the reason) → CLOSED (exports written, arrays, streams and backend released).
+ * <p>Lifecycle: CREATED (options read and checked) → INITIALIZED (native access and the backend options checked
+ * together; a failure here fails the context with the reason) → OPENED (backend opened, namespace built, on the
+ * first {@link #runtime()} or {@link #root()}: a guest that never evaluates polygpu code opens no backend and loads
+ * no NVRTC) → CLOSED (exports written, arrays, streams and backend released, if opened). Opening is thread-safe.
  */
 public final class PolygpuContext {
     private static final ContextReference<PolygpuContext> REFERENCE = ContextReference.create(PolygpuLanguage.class);
 
     private final TruffleLanguage.Env env;
     private final ContextOptions options;
-    private PolygpuRuntime runtime;
-    private NamespaceObject root;
+    /** The runtime and namespace once opened; null before (and after close). */
+    private volatile Opened opened;
+    private boolean closed;
+
+    /** What opening the runtime gives. */
+    private record Opened(PolygpuRuntime runtime, NamespaceObject root) {
+    }
 
     PolygpuContext(TruffleLanguage.Env env, ContextOptions options) {
         this.env = env;
@@ -40,13 +48,37 @@ public final class PolygpuContext {
             throw PolygpuException.badOptions("polygpu needs native access: build the context with "
                     + "allowNativeAccess(true) or allowAllAccess(true)");
         }
-        runtime = PolygpuRuntime.open(options);
-        root = Builtins.rootNamespace(runtime, env);
-        PrintWriter err = new PrintWriter(env.err(), true);
-        if (options.backend().equals(Backends.AUTO)) {
-            err.println(runtime.notice());
+        try {
+            Backends.check(options.backend(), options.backendOptions());
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            throw PolygpuException.badOptions(e.getMessage());
         }
-        options.notices().forEach(err::println);
+        if (!options.notices().isEmpty()) {
+            PrintWriter err = new PrintWriter(env.err(), true);
+            options.notices().forEach(err::println);
+        }
+    }
+
+    /** The runtime and namespace, opened on first use. */
+    private Opened opened() {
+        Opened o = opened;
+        return o != null ? o : open();
+    }
+
+    @TruffleBoundary
+    private synchronized Opened open() {
+        if (opened != null) {
+            return opened;
+        }
+        if (closed) {
+            throw new IllegalStateException("the polygpu context is closed");
+        }
+        PolygpuRuntime runtime = PolygpuRuntime.open(options);
+        if (options.backend().equals(Backends.AUTO)) {
+            new PrintWriter(env.err(), true).println(runtime.notice());
+        }
+        opened = new Opened(runtime, Builtins.rootNamespace(runtime, env));
+        return opened;
     }
 
     public TruffleLanguage.Env env() {
@@ -57,20 +89,22 @@ public final class PolygpuContext {
         return options;
     }
 
+    /** The runtime, opening the backend the options name on first use. */
     public PolygpuRuntime runtime() {
-        return runtime;
+        return opened().runtime();
     }
 
-    /** The root namespace, {@code CU}. */
+    /** The root namespace, {@code CU}, opening the backend the options name on first use. */
     public NamespaceObject root() {
-        return root;
+        return opened().root();
     }
 
-    void close() {
-        if (runtime != null) {
-            PolygpuRuntime r = runtime;
-            runtime = null;
-            r.close();
+    synchronized void close() {
+        closed = true;
+        Opened o = opened;
+        opened = null;
+        if (o != null) {
+            o.runtime().close();
         }
     }
 }

@@ -118,6 +118,15 @@ public final class PolygpuOptions {
             stability = OptionStability.STABLE)
     static final OptionKey<MemoryModel> MemoryModel = enumKey(org.polygpu.config.MemoryModel.EXPLICIT);
 
+    @Option(help = "Keep compiled kernels in a cache on disk, so that a program run again does not recompile them.",
+            category = OptionCategory.USER, stability = OptionStability.STABLE)
+    static final OptionKey<Boolean> KernelCache = new OptionKey<>(true);
+
+    @Option(help = "Directory of the compiled-kernel cache (default: $POLYGPU_CACHE_DIR, else "
+            + "$XDG_CACHE_HOME/polygpu/kernels, else ~/.cache/polygpu/kernels).", usageSyntax = "<dir>",
+            category = OptionCategory.USER, stability = OptionStability.STABLE)
+    static final OptionKey<String> KernelCacheDirectory = new OptionKey<>("");
+
     private PolygpuOptions() {
     }
 

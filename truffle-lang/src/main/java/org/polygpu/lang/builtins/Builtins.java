@@ -20,8 +20,8 @@ public final class Builtins {
                 new BindKernelBuiltin(runtime, env), new GetDevicesBuiltin(runtime), new GetDeviceBuiltin(runtime),
                 new GetOptionsBuiltin(runtime), new DeviceSynchronizeBuiltin(runtime),
                 new GetDeviceCountBuiltin(runtime), new BindBuiltin(runtime, env),
-                new BindAllBuiltin(runtime, env, root), new MallocBuiltin(runtime), new FreeBuiltin(runtime),
-                new MemcpyBuiltin(runtime));
+                new BindAllBuiltin(runtime, env, root), MallocBuiltin.malloc(runtime), MallocBuiltin.managed(runtime),
+                new FreeBuiltin(runtime), MemcpyBuiltin.memcpy(runtime), MemcpyBuiltin.memcpyAsync(runtime));
         for (Builtin b : builtins) {
             root.add(b.name(), new BuiltinObject(b));
         }

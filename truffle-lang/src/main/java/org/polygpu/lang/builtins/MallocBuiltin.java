@@ -7,24 +7,38 @@ import org.polygpu.lang.objects.RawMemory;
 /**
  * {@code cudaMalloc(size)}: device memory of {@code size} bytes, as an array of unsigned bytes the scheduler tracks
  * (GrCUDA returns an opaque pointer; this one is also a device array: {@code cudaFree}, {@code cudaMemcpy} and kernel
- * parameters declared {@code pointer} or {@code pointer uint8} take it).
+ * parameters declared {@code pointer} or {@code pointer uint8} take it). {@code cudaMallocManaged(size[, flags])} is
+ * the same: every array's replicas are managed by the scheduler, which copies them where they are used.
  */
 final class MallocBuiltin implements Builtin {
-    private static final BuiltinSignature SIGNATURE = new BuiltinSignature("cudaMalloc", 1, 1);
-
+    private final BuiltinSignature signature;
     private final PolygpuRuntime runtime;
 
-    MallocBuiltin(PolygpuRuntime runtime) {
+    private MallocBuiltin(PolygpuRuntime runtime, BuiltinSignature signature) {
         this.runtime = runtime;
+        this.signature = signature;
+    }
+
+    /** {@code cudaMalloc(size)}. */
+    static MallocBuiltin malloc(PolygpuRuntime runtime) {
+        return new MallocBuiltin(runtime, new BuiltinSignature("cudaMalloc", 1, 1));
+    }
+
+    /** {@code cudaMallocManaged(size[, flags])}; the flags ({@code cudaMemAttachGlobal} or {@code Host}) are checked. */
+    static MallocBuiltin managed(PolygpuRuntime runtime) {
+        return new MallocBuiltin(runtime, new BuiltinSignature("cudaMallocManaged", 1, 2));
     }
 
     @Override
     public BuiltinSignature signature() {
-        return SIGNATURE;
+        return signature;
     }
 
     @Override
     public Object call(Object[] arguments) {
+        if (arguments.length > 1) {
+            GuestValues.integer(arguments[1], name(), "flags", 1, 2); // cudaMemAttachGlobal, cudaMemAttachHost
+        }
         return RawMemory.malloc(runtime, GuestValues.integer(arguments[0], name(), "size"));
     }
 }
