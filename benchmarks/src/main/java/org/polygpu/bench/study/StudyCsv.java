@@ -1,0 +1,52 @@
+package org.polygpu.bench.study;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * {@code study.csv}: the header {@value #HEADER}, then one line per {@link StudyRow} in the study's order. Times are
+ * in µs with three decimals (the makespans exactly, as the virtual clock counts nanoseconds), an unknown one empty;
+ * bytes are integers. The text depends only on the rows.
+ */
+final class StudyCsv {
+    /** The columns, in order. */
+    static final String HEADER = "benchmark,topology,gpus,policy,makespan_us,lower_bound_us,hand_us,bytes_h2d,"
+            + "bytes_d2d,bytes_d2h";
+
+    private StudyCsv() {
+    }
+
+    /** The CSV text of {@code rows}. */
+    static String text(List<StudyRow> rows) {
+        StringBuilder out = new StringBuilder(HEADER).append('\n');
+        for (StudyRow r : rows) {
+            out.append(r.benchmark()).append(',').append(r.topology()).append(',').append(r.gpus()).append(',')
+                    .append(r.policy()).append(',').append(micros(r.makespanNanos())).append(',')
+                    .append(Double.isNaN(r.boundNanos()) ? "" : String.format(Locale.ROOT, "%.3f",
+                            r.boundNanos() / 1e3)).append(',')
+                    .append(r.handNanos() < 0 ? "" : micros(r.handNanos())).append(',')
+                    .append(r.bytesH2d()).append(',').append(r.bytesD2d()).append(',').append(r.bytesD2h())
+                    .append('\n');
+        }
+        return out.toString();
+    }
+
+    /** Writes {@link #text} to {@code file}, replacing it. */
+    static void write(List<StudyRow> rows, Path file) {
+        try {
+            Files.writeString(file, text(rows), StandardCharsets.US_ASCII);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file, e);
+        }
+    }
+
+    /** Nanoseconds as microseconds with three decimals, exactly. */
+    static String micros(long nanos) {
+        return String.format(Locale.ROOT, "%d.%03d", nanos / 1000, nanos % 1000);
+    }
+}
