@@ -30,6 +30,8 @@ public final class HandBaselines {
         Map<String, Entry> m = new LinkedHashMap<>();
         m.put("vec", new Entry(HandVec::run, 100_000));
         m.put("bs", new Entry(HandBlackScholes::run, 100_000));
+        m.put("ml", new Entry(HandMlEnsemble::run, 20_000));
+        m.put("cg", new Entry(HandConjugateGradient::run, 2000));
         m.put("mul", new Entry(HandMatrixVector::run, 2000));
         return m;
     }

@@ -22,7 +22,7 @@ public final class ConjugateGradient extends PolygpuProgram {
      * at most n 2^-24 relative per dot product or matrix row (1.2e-4 at n = 2000). x agrees with the double
      * reference run of the same iterations to well within 1e-3 of its largest entry.
      */
-    private static final double TOLERANCE = 1e-3;
+    public static final double TOLERANCE = 1e-3;
 
     private final int iterations;
 
@@ -147,7 +147,7 @@ public final class ConjugateGradient extends PolygpuProgram {
     }
 
     /** The same iterations in double. */
-    private static double[] reference(float[][] a, float[] b, int iterations) {
+    public static double[] reference(float[][] a, float[] b, int iterations) {
         int n = b.length;
         double[] x = new double[n];
         double[] r = new double[n];

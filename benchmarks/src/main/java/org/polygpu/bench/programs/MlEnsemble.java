@@ -14,15 +14,17 @@ import org.graalvm.polyglot.Value;
  * classes); each partition runs nb_scores then softmax, rr_scores then softmax, and argmax_sum of the two.
  */
 public final class MlEnsemble extends PolygpuProgram {
-    private static final int FEATURES = 32;
-    private static final int CLASSES = 5;
+    /** Features per row. */
+    public static final int FEATURES = 32;
+    /** Classes of both models. */
+    public static final int CLASSES = 5;
     /**
      * Each score is a float sum of 32 terms of magnitude below 3, within 32 * 2^-24 * 96 < 2e-4 of its exact value;
      * softmax keeps that error (relative to the probability) and adds a few ulp, so each summed probability is
      * within 1e-3. Rows whose two best reference sums are closer than twice that are not judged: float may order
      * them either way.
      */
-    private static final double MARGIN = 2e-3;
+    public static final double MARGIN = 2e-3;
 
     public MlEnsemble(Context context) {
         super(context);
@@ -109,7 +111,7 @@ public final class MlEnsemble extends PolygpuProgram {
     }
 
     /** The ensemble's summed class probabilities for one row, in double. */
-    private static double[] reference(Map<String, float[]> m, float[] x, int row) {
+    public static double[] reference(Map<String, float[]> m, float[] x, int row) {
         double[] nb = new double[CLASSES];
         double[] rr = new double[CLASSES];
         for (int c = 0; c < CLASSES; c++) {
