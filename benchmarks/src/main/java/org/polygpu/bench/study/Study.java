@@ -30,22 +30,30 @@ public final class Study {
     }
 
     public static void main(String[] args) {
-        StudyOptions options;
         try {
-            options = StudyOptions.parse(args);
+            Path csv = execute(args, System.err);
+            System.out.println("wrote " + csv);
         } catch (IllegalArgumentException e) {
             System.err.println("study: " + e.getMessage());
             System.err.println(StudyOptions.USAGE);
             System.exit(2);
-            return;
         }
-        List<StudyRow> rows = run(options.plan(), options.out(), System.err);
+        System.exit(0);
+    }
+
+    /**
+     * Runs the study the arguments describe (see the class comment), showing the progress on {@code progress};
+     * returns the path of {@code study.csv}. The plots are written beside it unless {@code --no-plots} is given.
+     *
+     * @throws IllegalArgumentException naming the argument that is wrong
+     */
+    public static Path execute(String[] args, PrintStream progress) {
+        StudyOptions options = StudyOptions.parse(args);
+        List<StudyRow> rows = run(options.plan(), options.out(), progress);
         if (options.plots()) {
             StudyCharts.writeAll(rows, options.out());
         }
-        System.out.println("wrote " + options.out().resolve("study.csv") + " (" + rows.size() + " rows)"
-                + (options.plots() ? " and " + String.join(", ", StudyCharts.FILES) : ""));
-        System.exit(0);
+        return options.out().resolve("study.csv");
     }
 
     /**
