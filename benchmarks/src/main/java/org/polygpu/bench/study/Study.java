@@ -19,8 +19,9 @@ import org.polygpu.config.RuntimeConfig;
  * output directory. Every figure comes from the virtual clock, so two runs of the same plan write the same CSV.
  *
  * <p>Arguments: {@code [--quick] [--out DIR] [--benchmarks vec,bs,...] [--topologies v100x8,...] [--gpus 1,2,...]
- * [--policies round-robin,...] [--sizes vec=N,...] [--no-hand] [--no-plots]}; the lists narrow the full (or quick)
- * plan, {@code --sizes} changes sizes. The progress goes to stderr.
+ * [--policies round-robin,...] [--sizes vec=N,...] [--no-hand] [--no-plots] [--replot]}; the lists narrow the full
+ * (or quick) plan, {@code --sizes} changes sizes, {@code --replot} only draws the plots of {@code DIR/study.csv}
+ * again. The progress goes to stderr.
  */
 public final class Study {
     /** The policy the runtime uses when none is given, the reference of the ablation. */
@@ -49,6 +50,10 @@ public final class Study {
      */
     public static Path execute(String[] args, PrintStream progress) {
         StudyOptions options = StudyOptions.parse(args);
+        if (options.replot()) {
+            StudyCharts.writeAll(StudyCsv.read(options.out().resolve("study.csv")), options.out());
+            return options.out().resolve("study.csv");
+        }
         List<StudyRow> rows = run(options.plan(), options.out(), progress);
         if (options.plots()) {
             StudyCharts.writeAll(rows, options.out());

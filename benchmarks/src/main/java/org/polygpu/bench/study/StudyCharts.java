@@ -43,6 +43,9 @@ final class StudyCharts {
     private static final String MEAN = "geomean";
     private static final int WIDTH = 1000;
     private static final int PANEL_HEIGHT = 280;
+    /** One colour per series, the same in every panel. */
+    private static final Color[] PALETTE = {new Color(0x4E79A7), new Color(0xF28E2B), new Color(0x59A14F),
+        new Color(0xE15759), new Color(0x76B7B2), new Color(0xEDC948), new Color(0xB07AA1), new Color(0x9C755F)};
 
     private StudyCharts() {
     }
@@ -147,11 +150,15 @@ final class StudyCharts {
         benchmarks.setCategoryLabelPositions(CategoryLabelPositions.STANDARD);
         CombinedDomainCategoryPlot plot = new CombinedDomainCategoryPlot(benchmarks);
         plot.setGap(12);
+        CategoryPlot first = null;
         for (int i = 0; i < panels.size(); i++) {
             BarRenderer renderer = new BarRenderer();
             renderer.setBarPainter(new StandardBarPainter());
             renderer.setShadowVisible(false);
             renderer.setItemMargin(0.02);
+            for (int s = 0; s < panels.get(i).getRowCount(); s++) {
+                renderer.setSeriesPaint(s, PALETTE[s % PALETTE.length]);
+            }
             NumberAxis axis = new NumberAxis(valueLabel + ", " + topologies.get(i));
             axis.setLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
             CategoryPlot panel = new CategoryPlot(panels.get(i), null, axis, renderer);
@@ -159,6 +166,10 @@ final class StudyCharts {
             panel.setRangeGridlinePaint(Color.LIGHT_GRAY);
             panel.addRangeMarker(new ValueMarker(1.0, Color.DARK_GRAY, new java.awt.BasicStroke(1f)));
             plot.add(panel, 1);
+            first = first == null ? panel : first;
+        }
+        if (first != null) {
+            plot.setFixedLegendItems(first.getLegendItems());
         }
         JFreeChart chart = new JFreeChart(title, new Font(Font.SANS_SERIF, Font.BOLD, 14), plot, true);
         chart.setBackgroundPaint(Color.WHITE);

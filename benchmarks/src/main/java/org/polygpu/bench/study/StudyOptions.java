@@ -13,18 +13,20 @@ import java.util.Map;
  *
  * @param plan  what to run
  * @param out   where {@code study.csv} and the plots go
- * @param plots whether to draw the plots
+ * @param plots  whether to draw the plots
+ * @param replot whether only to draw the plots of an existing {@code study.csv} in {@code out}
  */
-record StudyOptions(StudyPlan plan, Path out, boolean plots) {
+record StudyOptions(StudyPlan plan, Path out, boolean plots, boolean replot) {
     static final String USAGE = "usage: study [--quick] [--out DIR] [--benchmarks vec,bs,ml,cg,mul] "
             + "[--topologies v100x8,a100x8,h100x8] [--gpus 1,2,4,8] [--policies NAME,...] [--sizes vec=N,...] "
-            + "[--no-hand] [--no-plots]";
+            + "[--no-hand] [--no-plots] [--replot]";
 
     /** @throws IllegalArgumentException naming the argument that is wrong */
     static StudyOptions parse(String[] args) {
         boolean quick = false;
         boolean hand = true;
         boolean plots = true;
+        boolean replot = false;
         Path out = Path.of("study-results");
         Map<String, String> lists = new HashMap<>();
         for (int i = 0; i < args.length; i++) {
@@ -33,6 +35,7 @@ record StudyOptions(StudyPlan plan, Path out, boolean plots) {
                 case "--quick" -> quick = true;
                 case "--no-hand" -> hand = false;
                 case "--no-plots" -> plots = false;
+                case "--replot" -> replot = true;
                 case "--out", "--benchmarks", "--topologies", "--gpus", "--policies", "--sizes" -> {
                     if (i + 1 >= args.length) {
                         throw new IllegalArgumentException(a + " needs a value");
@@ -76,7 +79,7 @@ record StudyOptions(StudyPlan plan, Path out, boolean plots) {
             }
         }
         List<String> policies = lists.containsKey("--policies") ? split(lists.get("--policies")) : base.policies();
-        return new StudyOptions(new StudyPlan(benchmarks, topologies, gpus, policies, hand), out, plots);
+        return new StudyOptions(new StudyPlan(benchmarks, topologies, gpus, policies, hand), out, plots, replot);
     }
 
     private static List<StudyBenchmark> resized(List<StudyBenchmark> benchmarks, String sizes) {
