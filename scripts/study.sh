@@ -23,5 +23,6 @@ fi
 export MALLOC_MMAP_THRESHOLD_="${MALLOC_MMAP_THRESHOLD_:-4294967296}"
 export MALLOC_TRIM_THRESHOLD_="${MALLOC_TRIM_THRESHOLD_:-68719476736}"
 export POLYGPU_JAVA_OPTS="${POLYGPU_JAVA_OPTS:--Xmx4g}"
-export POLYGPU_CLASSPATH="$polygpu_root/benchmarks/target/classes:$polygpu_root/benchmarks/target/study-lib/*${POLYGPU_CLASSPATH:+:$POLYGPU_CLASSPATH}"
+study_classpath="$polygpu_root/benchmarks/target/classes:$polygpu_root/benchmarks/target/study-lib/*"
+export POLYGPU_CLASSPATH="$study_classpath${POLYGPU_CLASSPATH:+:$POLYGPU_CLASSPATH}"
 exec "$polygpu_root/bin/polygpu" --java org.polygpu.bench.study.Study "$@"

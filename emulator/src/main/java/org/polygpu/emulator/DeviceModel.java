@@ -139,8 +139,17 @@ public record DeviceModel(String name, int computeMajor, int computeMinor, int m
     public long kernelNanos(KernelCounters counters) {
         double compute = counters.warpInstructions() / (peakGflops / 64);
         double memory = counters.globalSectors() * 32.0 / memoryBandwidthGbps;
-        double occupancy = Math.min(1.0, counters.warps() / ((double) multiprocessors * WARPS_TO_HIDE_LATENCY));
+        double occupancy = occupancy(counters);
         return occupancy <= 0 ? 0 : VirtualTime.ceilNanos(Math.max(compute, memory) / occupancy);
+    }
+
+    /**
+     * The fraction of the device a launch that produced {@code counters} can use, in [0, 1]: its warps over the
+     * {@value #WARPS_TO_HIDE_LATENCY} per SM that fill the device ({@link #kernelNanos}). Kernels running at once on
+     * one device share it by these fractions.
+     */
+    public double occupancy(KernelCounters counters) {
+        return Math.min(1.0, counters.warps() / ((double) multiprocessors * WARPS_TO_HIDE_LATENCY));
     }
 
     private static void requirePositive(String what, long value) {

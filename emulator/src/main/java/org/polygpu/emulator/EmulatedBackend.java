@@ -34,10 +34,9 @@ import org.polygpu.topology.BandwidthMatrix;
  * <p>Timing model. A copy takes {@code bytes / bandwidth(source, destination) + copyLatency}, the bandwidth in GB/s
  * (10^9 bytes per second) from the matrix, the host being its last location and a copy within one device using the
  * diagonal; concurrent copies on one directed link share its bandwidth equally at every instant ({@link LinkModel}).
- * A Java kernel takes {@code launchLatency + max(flops / peakGflops, bytes / memoryBandwidth)} from its declared
- * {@link KernelCost} (a roofline). A PTX kernel takes {@code launchLatency} plus the time
- * {@link DeviceModel#kernelNanos} derives from the counters of its execution. Kernels on different streams of one
- * device overlap freely: contention for SMs and device memory bandwidth is not modelled yet.
+ * Alone, a Java kernel takes {@code launchLatency + max(flops / peakGflops, bytes / memoryBandwidth)} from its
+ * {@link KernelCost} (a roofline), a PTX kernel {@code launchLatency} plus {@link DeviceModel#kernelNanos} of its
+ * counters; kernels running at once on one device share it by their occupancy ({@link ComputeModel}).
  *
  * <p>Data. Each device buffer is separate zeroed off-heap memory, so a buffer of another device passed to a kernel
  * is refused and a missing copy leaves stale data. A copy's data effect, and a Java kernel's body over the whole
@@ -88,7 +87,8 @@ public final class EmulatedBackend implements Backend {
         this.maxPendingPerStream = b.maxPendingPerStream();
         this.memories = DeviceMemory.forDevices(topology.gpuCount(), model.totalMemory());
         this.streamsCreated = new int[memories.length];
-        this.simulation = new Simulation(new LinkModel(topology), b.copyLatencyNanos());
+        this.simulation = new Simulation(new LinkModel(topology), ComputeModel.forDevices(topology.gpuCount()),
+                b.copyLatencyNanos());
         this.host = new HostClock(simulation, b.hostApiNanos(), b.pollNanos());
         this.events = new EmulatedEvents(handles, host, this::awaitRoom);
         this.transfers = new EmulatedTransfers(handles, hostMemory, simulation.links(), host, this::awaitRoom);

@@ -160,7 +160,7 @@ final class EmulatedKernels {
                                       int device, OperationLabel label, ReadOnlyParameters readOnly) {
         return switch (f) {
             case EmulatedFunction.Java j -> new JavaExecution(j, config, device, args,
-                    launchLatencyNanos + model.rooflineNanos(work(j, config, args)));
+                    new KernelDemand(launchLatencyNanos, model.rooflineNanos(work(j, config, args)), 1));
             case EmulatedFunction.Ptx p -> new PtxExecution(p, config, ptx.parameters(p, config, args),
                     buffers, memories[device], ptx, label, counterLog, readOnly);
         };

@@ -3,12 +3,15 @@ package org.polygpu.emulator;
 import org.polygpu.backend.BackendException;
 import org.polygpu.backend.LaunchConfig;
 
-/** A Java kernel: its declared duration, and its body run over the whole grid when the launch completes. */
+/**
+ * A Java kernel: its demand, from its declared cost (it can use the whole device), and its body run over the whole
+ * grid when the launch completes.
+ */
 record JavaExecution(EmulatedFunction.Java function, LaunchConfig config, int device, Object[] arguments,
-                     long durationNanos) implements KernelExecution {
+                     KernelDemand demand) implements KernelExecution {
     @Override
-    public long start() {
-        return durationNanos;
+    public KernelDemand start() {
+        return demand;
     }
 
     @Override

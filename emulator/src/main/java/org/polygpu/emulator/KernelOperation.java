@@ -5,14 +5,18 @@ import org.polygpu.backend.OperationLabel;
 import org.polygpu.backend.TimedOperation;
 
 /**
- * A kernel launch: runs for the duration its {@link KernelExecution} gives when it starts, and lets the execution
- * finish when it completes. Kernels on different streams of one device overlap freely. A fault found when it
+ * A kernel launch: when it starts, its {@link KernelExecution} says what it asks of the device
+ * ({@link KernelDemand}); after the launch latency it executes on its device's {@link ComputeModel}, shared with the
+ * kernels of the device's other streams, and the execution finishes when it completes. A fault found when it
  * finishes goes to {@link KernelFaults}, kept with the launch's computation.
  */
 final class KernelOperation extends Operation {
     private final KernelExecution execution;
     private final Object[] arguments;
     private final KernelFaults faults;
+    private KernelDemand demand;
+    /** The device's service counter value at which the kernel is done ({@link ComputeModel}). */
+    private double serviceTarget;
 
     /** {@code arguments} are checked and owned by the operation; the buffers among them are retained. */
     KernelOperation(EmulatedStream stream, OperationLabel label, KernelExecution execution, Object[] arguments,
@@ -30,7 +34,21 @@ final class KernelOperation extends Operation {
 
     @Override
     void start(Simulation simulation) {
-        simulation.completeAt(this, simulation.now() + execution.start());
+        demand = execution.start();
+        simulation.executeAt(this, simulation.now() + demand.latencyNanos());
+    }
+
+    /** What the kernel asks of its device; set when it starts. */
+    KernelDemand demand() {
+        return demand;
+    }
+
+    double serviceTarget() {
+        return serviceTarget;
+    }
+
+    void serviceTarget(double target) {
+        serviceTarget = target;
     }
 
     @Override

@@ -84,7 +84,7 @@ final class PtxExecution implements KernelExecution {
     }
 
     @Override
-    public long start() {
+    public KernelDemand start() {
         Map<String, Long> variables = new HashMap<>();
         function.module().variables().forEach((name, b) -> variables.put(name, b.address()));
         try {
@@ -99,14 +99,14 @@ final class PtxExecution implements KernelExecution {
             if (config.grid().count() > sampledBlocks) {
                 buffers.forEach(b -> b.notComputed(true));
             }
-            return launchLatencyNanos + model.kernelNanos(counters);
+            return new KernelDemand(launchLatencyNanos, model.kernelNanos(counters), model.occupancy(counters));
         } catch (BackendException e) {
             failure = e;
         } catch (RuntimeException e) {
             failure = new BackendException("kernel '" + function.name() + "' on device " + function.device()
                     + " failed: " + e, e);
         }
-        return launchLatencyNanos;
+        return KernelDemand.latencyOnly(launchLatencyNanos);
     }
 
     /** Why each buffer passed only for read-only parameters refuses stores, by its address. */

@@ -10,7 +10,8 @@ import org.polygpu.backend.TimedOperation;
 
 /**
  * The discrete-event simulation of every device: a virtual clock in nanoseconds and a priority queue of what happens
- * next (a stream may start its head, an operation ends, a copy joins its link, a link's next transfer ends).
+ * next (a stream may start its head, an operation ends, a copy joins its link, a link's next transfer ends, a kernel
+ * starts executing on its device, a device's next kernel ends).
  *
  * <p>Events fire in (time, operation sequence, scheduling order) order, so completions at one instant are processed
  * in enqueue order and the same program always produces the same timeline. No wall clock, no threads and no hash
@@ -28,6 +29,7 @@ final class Simulation {
 
     private final PriorityQueue<Scheduled> queue = new PriorityQueue<>(ORDER);
     private final LinkModel links;
+    private final ComputeModel[] devices;
     private final long copyLatencyNanos;
     private final List<TimedOperation> timeline = new ArrayList<>();
     private boolean recording;
@@ -39,7 +41,7 @@ final class Simulation {
     private record Scheduled(long time, long sequence, long order, Action action) {
     }
 
-    private sealed interface Action permits TryStart, Complete, JoinLink, LinkDue {
+    private sealed interface Action permits TryStart, Complete, JoinLink, LinkDue, Execute, DeviceDue {
     }
 
     private record TryStart(EmulatedStream stream) implements Action {
@@ -54,8 +56,16 @@ final class Simulation {
     private record LinkDue(LinkModel.Link link, long version) implements Action {
     }
 
-    Simulation(LinkModel links, long copyLatencyNanos) {
+    private record Execute(KernelOperation kernel) implements Action {
+    }
+
+    private record DeviceDue(ComputeModel device, long version) implements Action {
+    }
+
+    /** @param devices the execution resources of each device, by device index */
+    Simulation(LinkModel links, ComputeModel[] devices, long copyLatencyNanos) {
         this.links = links;
+        this.devices = devices.clone();
         this.copyLatencyNanos = copyLatencyNanos;
     }
 
@@ -134,6 +144,11 @@ final class Simulation {
         schedule(time, copy.sequence(), new JoinLink(copy));
     }
 
+    /** Called by a kernel's {@link Operation#start}: it starts executing on its device at {@code time}. */
+    void executeAt(KernelOperation kernel, long time) {
+        schedule(time, kernel.sequence(), new Execute(kernel));
+    }
+
     private void schedule(long time, long sequence, Action action) {
         queue.add(new Scheduled(time, sequence, order++, action));
     }
@@ -152,6 +167,24 @@ final class Simulation {
                     complete(done);
                 }
             }
+            case Execute e -> {
+                ComputeModel device = devices[e.kernel().stream().device()];
+                predict(device, device.join(e.kernel(), now));
+            }
+            case DeviceDue d -> {
+                if (d.version() == d.device().version()) {
+                    KernelOperation done = d.device().finishNext(now);
+                    predict(d.device(), d.device().version());
+                    complete(done);
+                }
+            }
+        }
+    }
+
+    private void predict(ComputeModel device, long version) {
+        KernelOperation head = device.next();
+        if (head != null) {
+            schedule(device.nextCompletion(now), head.sequence(), new DeviceDue(device, version));
         }
     }
 

@@ -37,13 +37,27 @@ class KernelTimingTest {
     }
 
     @Test
-    void kernelsOnTwoStreamsOfOneDeviceOverlap() {
+    void kernelsOnTwoStreamsOfOneDeviceShareIt() {
+        // A Java kernel uses the whole device: two at once take their latencies in parallel and their work in turn.
         try (EmulatedBackend b = Fixtures.twoGpusNoHostCost()) {
             FunctionHandle store = b.function(b.loadModule(0, Fixtures.module()), "store");
             b.launch(store, LaunchConfig.of(1, 1), new Object[] {b.allocate(0, 4), 1}, b.createStream(0),
                     OperationLabel.NONE);
             b.launch(store, LaunchConfig.of(1, 1), new Object[] {b.allocate(0, 4), 2}, b.createStream(0),
                     OperationLabel.NONE);
+            b.synchronizeAll();
+            assertEquals(4_000 + 2 * 10_000, b.makespanNanos());
+        }
+    }
+
+    @Test
+    void kernelsOnTwoDevicesDoNotShare() {
+        try (EmulatedBackend b = Fixtures.twoGpusNoHostCost()) {
+            for (int device = 0; device < 2; device++) {
+                FunctionHandle store = b.function(b.loadModule(device, Fixtures.module()), "store");
+                b.launch(store, LaunchConfig.of(1, 1), new Object[] {b.allocate(device, 4), 1},
+                        b.createStream(device), OperationLabel.NONE);
+            }
             b.synchronizeAll();
             assertEquals(KERNEL, b.makespanNanos());
         }
@@ -63,7 +77,8 @@ class KernelTimingTest {
 
     @Test
     void hostApiCostDelaysTheStartOfLaterWork() {
-        // Each enqueue costs the host 1 500 ns, so a kernel enqueued second on an idle stream starts at 1 500 ns.
+        // Each enqueue costs the host 1 500 ns, so a kernel enqueued second on an idle stream starts at 1 500 ns; the
+        // two share the device once both have passed their launch latency, so both are done after 4 000 + 20 000 ns.
         try (EmulatedBackend b = EmulatedBackend.builder().topology(Fixtures.TWO_GPUS).build()) {
             b.recordTimeline(true);
             FunctionHandle store = b.function(b.loadModule(1, Fixtures.module()), "store");
@@ -74,7 +89,8 @@ class KernelTimingTest {
             assertEquals(3_000, b.hostNanos());
             b.synchronizeAll();
             assertEquals(1_500, b.timeline().get(1).startNanos());
-            assertEquals(1_500 + KERNEL, b.hostNanos());
+            assertEquals(4_000 + 2 * 10_000, b.hostNanos());
+            assertEquals(4_000 + 10_000 + 10_000 - 1_500, b.timeline().get(0).endNanos());
         }
     }
 }

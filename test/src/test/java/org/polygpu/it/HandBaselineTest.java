@@ -92,6 +92,19 @@ class HandBaselineTest {
         assertTrue(r.verdict().ok() && r.verdict().detail().contains("not validated"), r.verdict().line());
     }
 
+    // The A100 model has 1.7 times the V100's memory bandwidth and more compute: MUL's kernels take less time on it.
+    @Test
+    void theDeviceModelIsTheOneTheRunNames() {
+        HandRun run = HandRun.of("mul", 256, 4, 2, "a100x8");
+        HandResult v100 = HandBaselines.run(run);
+        HandResult a100 = HandBaselines.run(run.withDeviceModel("A100"));
+        assertTrue(a100.kernelMicros() < v100.kernelMicros(), a100.kernelMicros() + " us on A100, "
+                + v100.kernelMicros() + " us on V100");
+        IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
+                () -> HandBaselines.run(run.withDeviceModel("K80")));
+        assertTrue(unknown.getMessage().contains("K80"), unknown.getMessage());
+    }
+
     @Test
     void aRunThatCannotBeMadeSaysWhichParameterIsWrong() {
         IllegalArgumentException sampledValidated = assertThrows(IllegalArgumentException.class,

@@ -1,6 +1,7 @@
 package org.polygpu.bench.hand;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import org.polygpu.backend.Backend;
@@ -21,7 +22,7 @@ final class Collectives {
     private final HandSetup setup;
     private final Backend b;
     private final List<StreamHandle> streams = new ArrayList<>();
-    /** Per GPU but the first: the sum of its partitions' parts, and what it receives from another GPU. */
+    /** Per GPU: the sum of its partitions' parts (GPU 0 adds into the total instead), and what it receives. */
     private final List<DeviceBuffer> partial = new ArrayList<>();
     private final List<DeviceBuffer> received = new ArrayList<>();
 
@@ -54,7 +55,7 @@ final class Collectives {
         List<DeviceBuffer> target = new ArrayList<>(partial);
         target.set(0, totals.get(0));
         boolean[] first = new boolean[gpus];
-        java.util.Arrays.fill(first, true);
+        Arrays.fill(first, true);
         for (int q = 0; q < parts.size(); q++) {
             int d = deviceOf[q];
             b.streamWaitEvent(streams.get(d), written.get(q));

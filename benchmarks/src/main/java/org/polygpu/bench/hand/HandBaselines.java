@@ -50,8 +50,9 @@ public final class HandBaselines {
      * Runs {@code run} on a fresh emulated backend and adds up its timeline. With {@link HandRun#validate()} the
      * results are copied back and checked; without, nothing is copied back.
      *
-     * @throws org.polygpu.backend.BackendException when the emulator refuses the run (a topology it cannot load,
-     *                                              more GPUs than the topology has, a device out of memory)
+     * @throws IllegalArgumentException naming the option when the emulator refuses the run's topology, GPU count
+     *                                  (more than the topology has) or device model
+     * @throws org.polygpu.backend.BackendException when a device runs out of memory
      */
     public static HandResult run(HandRun run) {
         Baseline baseline = entry(run.benchmark()).baseline();

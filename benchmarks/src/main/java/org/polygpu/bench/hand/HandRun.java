@@ -21,11 +21,15 @@ import org.polygpu.config.EmulatedExecution;
  * @param validate   whether the results are copied back to the host and checked against the CPU reference;
  *                   never with sampled execution. Without it nothing at all is copied back, as the polygpu
  *                   programs run {@code withoutValidation()}
+ * @param deviceModel the emulated GPU model ({@code EmulatedDeviceModel}: {@code V100}, {@code A100} or
+ *                    {@code H100}), {@link #DEFAULT_DEVICE_MODEL} unless set: give the polygpu run the same
  */
 public record HandRun(String benchmark, int size, int partitions, int gpus, String topology, int iterations,
-                      EmulatedExecution execution, boolean validate) {
+                      EmulatedExecution execution, boolean validate, String deviceModel) {
     /** CG's iterations when none are given, as the polygpu program. */
     public static final int CG_ITERATIONS = 10;
+    /** The emulator's own default model, the one a polygpu run gets without {@code EmulatedDeviceModel}. */
+    public static final String DEFAULT_DEVICE_MODEL = "V100";
 
     /** @throws IllegalArgumentException naming the parameter that is out of range */
     public HandRun {
@@ -56,9 +60,18 @@ public record HandRun(String benchmark, int size, int partitions, int gpus, Stri
             throw new IllegalArgumentException("validate is impossible with sampled execution, whose results are "
                     + "not computed; use withoutValidation()");
         }
+        if (deviceModel == null || deviceModel.isBlank()) {
+            throw new IllegalArgumentException("deviceModel must name an emulated GPU model such as V100");
+        }
     }
 
-    /** Full execution, validated, with CG's default iterations (1 for the others). */
+    /** A run on the default device model. */
+    public HandRun(String benchmark, int size, int partitions, int gpus, String topology, int iterations,
+                   EmulatedExecution execution, boolean validate) {
+        this(benchmark, size, partitions, gpus, topology, iterations, execution, validate, DEFAULT_DEVICE_MODEL);
+    }
+
+    /** Full execution, validated, on the default device model, with CG's default iterations (1 for the others). */
     public static HandRun of(String benchmark, int size, int partitions, int gpus, String topology) {
         return new HandRun(benchmark, size, partitions, gpus, topology, "cg".equals(benchmark) ? CG_ITERATIONS : 1,
                 EmulatedExecution.FULL, true);
@@ -66,17 +79,22 @@ public record HandRun(String benchmark, int size, int partitions, int gpus, Stri
 
     /** The same run with CG's iteration count set. */
     public HandRun withIterations(int value) {
-        return new HandRun(benchmark, size, partitions, gpus, topology, value, execution, validate);
+        return new HandRun(benchmark, size, partitions, gpus, topology, value, execution, validate, deviceModel);
     }
 
     /** The same run, nothing read back or checked. */
     public HandRun withoutValidation() {
-        return new HandRun(benchmark, size, partitions, gpus, topology, iterations, execution, false);
+        return new HandRun(benchmark, size, partitions, gpus, topology, iterations, execution, false, deviceModel);
     }
 
     /** The same run in sampled execution, so without validation. */
     public HandRun sampled() {
         return new HandRun(benchmark, size, partitions, gpus, topology, iterations, EmulatedExecution.SAMPLED,
-                false);
+                false, deviceModel);
+    }
+
+    /** The same run on another emulated GPU model ({@code V100}, {@code A100}, {@code H100}). */
+    public HandRun withDeviceModel(String value) {
+        return new HandRun(benchmark, size, partitions, gpus, topology, iterations, execution, validate, value);
     }
 }

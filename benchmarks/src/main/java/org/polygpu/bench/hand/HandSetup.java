@@ -8,7 +8,6 @@ import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 
@@ -42,12 +41,8 @@ final class HandSetup implements AutoCloseable {
     HandSetup(HandRun run) {
         source = run.benchmark();
         BackendOptions options = BackendOptions.defaults().withEmulatedDevices(run.gpus())
-                .withEmulatedTopology(run.topology()).withEmulatedExecution(run.execution());
-        // A preset named after its GPUs (a100x8, h100x8) gets that GPU model, as the study's polygpu runs do.
-        String model = run.topology().length() >= 4 ? run.topology().substring(0, 4).toUpperCase(Locale.ROOT) : "";
-        if (List.of("V100", "A100", "H100").contains(model)) {
-            options = options.withEmulatedDeviceModel(model);
-        }
+                .withEmulatedTopology(run.topology()).withEmulatedExecution(run.execution())
+                .withEmulatedDeviceModel(run.deviceModel());
         backend = Backends.open("emulated", options).backend();
         ModuleImage image = new ModuleImage.CudaSource(kernelSource(source), source + ".cu", List.of(), List.of());
         for (int d = 0; d < backend.deviceCount(); d++) {

@@ -80,8 +80,12 @@ record StudyBenchmark(String name, int size, int partitions, int iterations) {
         return HandBaselines.names().contains(name);
     }
 
-    /** The hand-optimized baseline's run at this size on {@code gpus} GPUs of {@code topology}, sampled. */
+    /**
+     * The hand-optimized baseline's run at this size on {@code gpus} GPUs of {@code topology} with the topology's
+     * GPU model ({@link Study#deviceModel}), sampled.
+     */
     HandRun handRun(int gpus, String topology) {
-        return HandRun.of(name, size, partitions, gpus, topology).withIterations(iterations).sampled();
+        return HandRun.of(name, size, partitions, gpus, topology).withIterations(iterations)
+                .withDeviceModel(Study.deviceModel(topology)).sampled();
     }
 }

@@ -37,7 +37,8 @@ record StudyPlan(List<StudyBenchmark> benchmarks, List<String> topologies, List<
         gpus = List.copyOf(gpus);
         policies = List.copyOf(policies);
         if (benchmarks.isEmpty() || topologies.isEmpty() || gpus.isEmpty() || policies.isEmpty()) {
-            throw new IllegalArgumentException("the study needs at least one benchmark, topology, GPU count and policy");
+            throw new IllegalArgumentException(
+                    "the study needs at least one benchmark, topology, GPU count and policy");
         }
         for (int g : gpus) {
             if (g < 1 || g > 8) {

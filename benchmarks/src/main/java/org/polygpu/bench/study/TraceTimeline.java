@@ -24,8 +24,9 @@ import java.util.regex.Pattern;
  */
 record TraceTimeline(long makespanNanos, long bytesHostToDevice, long bytesDeviceToDevice, long bytesDeviceToHost,
                      Map<Long, Long> kernelNanos) {
-    private static final Pattern EVENT = Pattern.compile("\"cat\":\"(kernel|copy)\",\"ph\":\"X\",\"ts\":(-?[0-9]+\\.[0-9]{3}),"
-            + "\"dur\":([0-9]+\\.[0-9]{3}),\"pid\":-?[0-9]+,\"tid\":-?[0-9]+,\"args\":\\{([^}]*)}");
+    private static final Pattern EVENT = Pattern.compile("\"cat\":\"(kernel|copy)\",\"ph\":\"X\","
+            + "\"ts\":(-?[0-9]+\\.[0-9]{3}),\"dur\":([0-9]+\\.[0-9]{3}),"
+            + "\"pid\":-?[0-9]+,\"tid\":-?[0-9]+,\"args\":\\{([^}]*)}");
     private static final Pattern COMPUTATION = Pattern.compile("\"computation\":([0-9]+)");
     private static final Pattern KIND = Pattern.compile("\"kind\":\"([^\"]*)\"");
     private static final Pattern BYTES = Pattern.compile("\"bytes\":([0-9]+)");
