@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.polygpu.array.Access;
 import org.polygpu.topology.BandwidthMatrix;
 
 /**
@@ -20,7 +21,10 @@ import org.polygpu.topology.BandwidthMatrix;
  *       device to host) over the sum of the G GPUs' host links in that direction (the emulator's links are
  *       independent of one another), the slower direction.</li>
  * </ul>
- * All three are in nanoseconds of the virtual clock.
+ * All three are in nanoseconds of the virtual clock. The kernel durations are those of the run's timeline: where
+ * kernels shared a GPU, the emulator stretched each by the sharing, so the second term then counts more than the
+ * GPU's work and can exceed what another schedule needs (the timeline does not say how long each kernel would have
+ * taken alone, nor which share of the GPU it used).
  *
  * @param criticalPathNanos   the longest chain of kernels, transfers free
  * @param totalKernelNanos    the sum of every kernel's duration
@@ -55,7 +59,7 @@ record DataflowBound(long criticalPathNanos, long totalKernelNanos, int gpus, lo
             for (ScheduleGraph.Argument a : c.arguments()) {
                 ArrayState s = arrays.computeIfAbsent(a.array(), k -> new ArrayState());
                 start = Math.max(start, finish.getOrDefault(s.lastWriter, 0L));
-                if (a.access() != org.polygpu.array.Access.READ) {
+                if (a.access() != Access.READ) {
                     for (long reader : s.readersSinceWrite) {
                         start = Math.max(start, finish.getOrDefault(reader, 0L));
                     }
@@ -67,7 +71,7 @@ record DataflowBound(long criticalPathNanos, long totalKernelNanos, int gpus, lo
             longest = Math.max(longest, end);
             for (ScheduleGraph.Argument a : c.arguments()) {
                 ArrayState s = arrays.get(a.array());
-                boolean reads = a.access() != org.polygpu.array.Access.WRITE;
+                boolean reads = a.access() != Access.WRITE;
                 boolean host = c.kind() == ScheduleGraph.Kind.HOST;
                 if (reads && c.kind() == ScheduleGraph.Kind.KERNEL && s.hostWrote && !s.sentSinceHostWrite) {
                     toDevice += a.bytes();
@@ -77,7 +81,7 @@ record DataflowBound(long criticalPathNanos, long totalKernelNanos, int gpus, lo
                     toHost += a.bytes();
                     s.kernelWrote = false;
                 }
-                if (a.access() == org.polygpu.array.Access.READ) {
+                if (a.access() == Access.READ) {
                     s.readersSinceWrite.add(c.id());
                 } else if (c.kind() != ScheduleGraph.Kind.FREE) {
                     s.lastWriter = c.id();

@@ -54,7 +54,9 @@ final class PolygpuRunner implements AutoCloseable {
         }
         TraceTimeline timeline = TraceTimeline.read(trace);
         ScheduleGraph graph = ScheduleGraph.read(scratch.resolve("schedule.dot"));
-        DataflowBound bound = DataflowBound.of(graph, timeline, gpus, BandwidthMatrixLoader.preset(topology));
+        // The links as the emulator models them: the values as written, not the policies' floored averages.
+        DataflowBound bound = DataflowBound.of(graph, timeline, gpus,
+                BandwidthMatrixLoader.resolveAsWritten(topology));
         return new Measurement(timeline.makespanNanos(), timeline.bytesHostToDevice(),
                 timeline.bytesDeviceToDevice(), timeline.bytesDeviceToHost(), bound);
     }

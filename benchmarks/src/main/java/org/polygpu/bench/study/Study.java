@@ -65,7 +65,7 @@ public final class Study {
      * Runs every configuration of {@code plan} and writes {@code out/study.csv}; shows the progress on
      * {@code progress}. Returns the rows.
      */
-    public static List<StudyRow> run(StudyPlan plan, Path out, PrintStream progress) {
+    static List<StudyRow> run(StudyPlan plan, Path out, PrintStream progress) {
         try {
             Files.createDirectories(out);
         } catch (IOException e) {
@@ -81,7 +81,13 @@ public final class Study {
                 DataflowBound reference = null;
                 for (String policy : plan.policies()) {
                     bar.update(done, total, c + " " + policy);
-                    Measurement m = runner.run(c.benchmark(), c.topology(), c.gpus(), policy);
+                    Measurement m;
+                    try {
+                        m = runner.run(c.benchmark(), c.topology(), c.gpus(), policy);
+                    } catch (RuntimeException e) {
+                        throw new IllegalStateException("the run " + c + " " + policy + " failed: " + e.getMessage(),
+                                e);
+                    }
                     measured.add(m);
                     reference = reference == null || policy.equals(DEFAULT_POLICY) ? m.bound() : reference;
                     done++;

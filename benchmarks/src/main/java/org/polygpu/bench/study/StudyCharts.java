@@ -1,5 +1,6 @@
 package org.polygpu.bench.study;
 
+import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
 import java.io.IOException;
@@ -11,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.function.Predicate;
 
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
@@ -53,7 +53,7 @@ final class StudyCharts {
     /** Writes the three plots of {@code rows} to {@code out}. */
     static void writeAll(List<StudyRow> rows, Path out) {
         System.setProperty("java.awt.headless", "true");
-        List<String> topologies = distinct(rows, r -> true).stream().map(StudyRow::topology).distinct().toList();
+        List<String> topologies = rows.stream().map(StudyRow::topology).distinct().toList();
         save(speedup(rows, topologies), out.resolve(FILES.get(0)), topologies.size());
         save(versusHand(rows, topologies), out.resolve(FILES.get(1)), topologies.size());
         save(policies(rows, topologies), out.resolve(FILES.get(2)), topologies.size());
@@ -103,8 +103,7 @@ final class StudyCharts {
     private static JFreeChart policies(List<StudyRow> rows, List<String> topologies) {
         int gpus = rows.stream().mapToInt(StudyRow::gpus).max().orElse(1);
         List<DefaultCategoryDataset> panels = new ArrayList<>();
-        List<String> policyOrder = distinct(rows, r -> !r.isHand()).stream().map(StudyRow::policy).distinct()
-                .toList();
+        List<String> policyOrder = rows.stream().filter(r -> !r.isHand()).map(StudyRow::policy).distinct().toList();
         for (String t : topologies) {
             DefaultCategoryDataset data = new DefaultCategoryDataset();
             Map<String, Map<String, Double>> bySeries = new TreeMap<>();
@@ -164,7 +163,7 @@ final class StudyCharts {
             CategoryPlot panel = new CategoryPlot(panels.get(i), null, axis, renderer);
             panel.setBackgroundPaint(Color.WHITE);
             panel.setRangeGridlinePaint(Color.LIGHT_GRAY);
-            panel.addRangeMarker(new ValueMarker(1.0, Color.DARK_GRAY, new java.awt.BasicStroke(1f)));
+            panel.addRangeMarker(new ValueMarker(1.0, Color.DARK_GRAY, new BasicStroke(1f)));
             plot.add(panel, 1);
             first = first == null ? panel : first;
         }
@@ -192,10 +191,6 @@ final class StudyCharts {
 
     private static boolean same(StudyRow a, StudyRow b) {
         return a.topology().equals(b.topology()) && a.benchmark().equals(b.benchmark()) && a.gpus() == b.gpus();
-    }
-
-    private static List<StudyRow> distinct(List<StudyRow> rows, Predicate<StudyRow> keep) {
-        return rows.stream().filter(keep).toList();
     }
 
     private static List<String> benchmarks(List<StudyRow> rows) {
