@@ -4,7 +4,7 @@
 # baseline, in sampled execution; writes DIR/study.csv and the plots speedup.png, vs-hand.png and policies.png.
 # Arguments: [--quick] [--out DIR] [other options of org.polygpu.bench.study.Study, e.g. --benchmarks vec,mul]
 #   --quick   v100x8 only, at smaller sizes (a few minutes); without it the full matrix (about half an hour)
-#   --out DIR where the results go (default: study-results)
+#   --out DIR where the results go (default: target/study)
 # Builds polygpu first when its sources changed or the benchmarks are not built. Extra JVM flags: POLYGPU_JAVA_OPTS.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"

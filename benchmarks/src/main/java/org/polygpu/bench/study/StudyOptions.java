@@ -27,7 +27,7 @@ record StudyOptions(StudyPlan plan, Path out, boolean plots, boolean replot) {
         boolean hand = true;
         boolean plots = true;
         boolean replot = false;
-        Path out = Path.of("study-results");
+        Path out = Path.of("target", "study");
         Map<String, String> lists = new HashMap<>();
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
