@@ -1,0 +1,107 @@
+package org.polygpu.bench.study;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The study's command line: the plan (full or {@code --quick}, narrowed by the list options, sizes changed by
+ * {@code --sizes}), the output directory and whether to draw the plots.
+ *
+ * @param plan  what to run
+ * @param out   where {@code study.csv} and the plots go
+ * @param plots  whether to draw the plots
+ * @param replot whether only to draw the plots of an existing {@code study.csv} in {@code out}
+ */
+record StudyOptions(StudyPlan plan, Path out, boolean plots, boolean replot) {
+    static final String USAGE = "usage: study [--quick] [--out DIR] [--benchmarks vec,bs,ml,cg,mul] "
+            + "[--topologies v100x8,a100x8,h100x8] [--gpus 1,2,4,8] [--policies NAME,...] [--sizes vec=N,...] "
+            + "[--no-hand] [--no-plots] [--replot]";
+
+    /** @throws IllegalArgumentException naming the argument that is wrong */
+    static StudyOptions parse(String[] args) {
+        boolean quick = false;
+        boolean hand = true;
+        boolean plots = true;
+        boolean replot = false;
+        Path out = Path.of("target", "study");
+        Map<String, String> lists = new HashMap<>();
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            switch (a) {
+                case "--quick" -> quick = true;
+                case "--no-hand" -> hand = false;
+                case "--no-plots" -> plots = false;
+                case "--replot" -> replot = true;
+                case "--out", "--benchmarks", "--topologies", "--gpus", "--policies", "--sizes" -> {
+                    if (i + 1 >= args.length) {
+                        throw new IllegalArgumentException(a + " needs a value");
+                    }
+                    String value = args[++i];
+                    if (a.equals("--out")) {
+                        out = Path.of(value);
+                    } else {
+                        lists.put(a, value);
+                    }
+                }
+                default -> throw new IllegalArgumentException("unknown argument '" + a + "'");
+            }
+        }
+        StudyPlan base = quick ? StudyPlan.quick() : StudyPlan.full();
+        List<StudyBenchmark> benchmarks = base.benchmarks();
+        if (lists.containsKey("--benchmarks")) {
+            List<String> names = split(lists.get("--benchmarks"));
+            for (String n : names) {
+                if (!StudyBenchmark.NAMES.contains(n)) {
+                    throw new IllegalArgumentException("--benchmarks: unknown benchmark '" + n + "'; valid: "
+                            + StudyBenchmark.NAMES);
+                }
+            }
+            benchmarks = benchmarks.stream().filter(b -> names.contains(b.name())).toList();
+        }
+        if (lists.containsKey("--sizes")) {
+            benchmarks = resized(benchmarks, lists.get("--sizes"));
+        }
+        List<String> topologies = lists.containsKey("--topologies") ? split(lists.get("--topologies"))
+                : base.topologies();
+        List<Integer> gpus = base.gpus();
+        if (lists.containsKey("--gpus")) {
+            gpus = new ArrayList<>();
+            for (String g : split(lists.get("--gpus"))) {
+                try {
+                    gpus.add(Integer.parseInt(g));
+                } catch (NumberFormatException e) {
+                    throw new IllegalArgumentException("--gpus: '" + g + "' is not a number");
+                }
+            }
+        }
+        List<String> policies = lists.containsKey("--policies") ? split(lists.get("--policies")) : base.policies();
+        return new StudyOptions(new StudyPlan(benchmarks, topologies, gpus, policies, hand), out, plots, replot);
+    }
+
+    private static List<StudyBenchmark> resized(List<StudyBenchmark> benchmarks, String sizes) {
+        Map<String, Integer> bySize = new HashMap<>();
+        for (String entry : split(sizes)) {
+            int eq = entry.indexOf('=');
+            String name = eq < 0 ? "" : entry.substring(0, eq);
+            if (!StudyBenchmark.NAMES.contains(name)) {
+                throw new IllegalArgumentException("--sizes: expected NAME=N with NAME one of " + StudyBenchmark.NAMES
+                        + ", got '" + entry + "'");
+            }
+            try {
+                bySize.put(name, Integer.parseInt(entry.substring(eq + 1)));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("--sizes: '" + entry + "' has no whole size");
+            }
+        }
+        return benchmarks.stream().map(b -> bySize.containsKey(b.name())
+                ? new StudyBenchmark(b.name(), bySize.get(b.name()), b.partitions(), b.iterations()) : b).toList();
+    }
+
+    private static List<String> split(String list) {
+        return Arrays.stream(list.split(",")).map(String::strip).filter(s -> !s.isEmpty()).toList();
+    }
+}

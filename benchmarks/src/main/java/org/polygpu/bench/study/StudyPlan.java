@@ -1,0 +1,89 @@
+package org.polygpu.bench.study;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.polygpu.sched.spi.DeviceSelectionPolicies;
+
+/**
+ * The matrix a study runs: every benchmark × topology × GPU count, under every policy and, where the benchmark has
+ * one, as the hand-optimized baseline.
+ *
+ * @param benchmarks the benchmarks and their sizes, in the order of the CSV
+ * @param topologies emulated topology presets ({@link Study#deviceModel} gives each its GPU model)
+ * @param gpus       GPU counts, each at least 1 and at most 8
+ * @param policies   device-selection policies by registry name
+ * @param hand       whether the hand-optimized baselines run too
+ */
+record StudyPlan(List<StudyBenchmark> benchmarks, List<String> topologies, List<Integer> gpus, List<String> policies,
+                 boolean hand) {
+    /** The topologies of the full study. */
+    static final List<String> TOPOLOGIES = List.of("v100x8", "a100x8", "h100x8");
+    /** The GPU counts of the full study. */
+    static final List<Integer> GPUS = List.of(1, 2, 4, 8);
+
+    /** One configuration: a benchmark on some GPUs of a topology. */
+    record Configuration(StudyBenchmark benchmark, String topology, int gpus) {
+        @Override
+        public String toString() {
+            return benchmark.name() + " " + topology + " " + gpus + (gpus == 1 ? " GPU" : " GPUs");
+        }
+    }
+
+    /** @throws IllegalArgumentException naming the parameter that is empty or out of range */
+    StudyPlan {
+        benchmarks = List.copyOf(benchmarks);
+        topologies = List.copyOf(topologies);
+        gpus = List.copyOf(gpus);
+        policies = List.copyOf(policies);
+        if (benchmarks.isEmpty() || topologies.isEmpty() || gpus.isEmpty() || policies.isEmpty()) {
+            throw new IllegalArgumentException(
+                    "the study needs at least one benchmark, topology, GPU count and policy");
+        }
+        for (int g : gpus) {
+            if (g < 1 || g > 8) {
+                throw new IllegalArgumentException("GPU counts must be in 1..8, got " + g);
+            }
+        }
+        List<String> known = DeviceSelectionPolicies.names();
+        for (String p : policies) {
+            if (!known.contains(p)) {
+                throw new IllegalArgumentException("unknown policy '" + p + "'; registered policies: " + known);
+            }
+        }
+        topologies.forEach(Study::deviceModel);
+    }
+
+    /** The full study: five benchmarks, three topologies, 1 to 8 GPUs, every registered policy and the baselines. */
+    static StudyPlan full() {
+        return new StudyPlan(StudyBenchmark.full(), TOPOLOGIES, GPUS, DeviceSelectionPolicies.names(), true);
+    }
+
+    /** {@code --quick}: the full study's matrix on v100x8 only, at the quick sizes. */
+    static StudyPlan quick() {
+        return new StudyPlan(StudyBenchmark.quick(), List.of("v100x8"), GPUS, DeviceSelectionPolicies.names(), true);
+    }
+
+    /** Every configuration, in the CSV's order: by benchmark, then topology, then GPU count. */
+    List<Configuration> configurations() {
+        List<Configuration> out = new ArrayList<>();
+        for (StudyBenchmark b : benchmarks) {
+            for (String t : topologies) {
+                for (int g : gpus) {
+                    out.add(new Configuration(b, t, g));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** How many runs the plan makes. */
+    int runCount() {
+        int perConfiguration = policies.size();
+        int withHand = 0;
+        for (StudyBenchmark b : benchmarks) {
+            withHand += hand && b.hasHandBaseline() ? 1 : 0;
+        }
+        return (benchmarks.size() * perConfiguration + withHand) * topologies.size() * gpus.size();
+    }
+}
