@@ -68,7 +68,8 @@ final class KernelOperation extends Operation {
 
     @Override
     TimedOperation timed() {
+        KernelDemand d = demand == null ? KernelDemand.latencyOnly(0) : demand;
         return new TimedOperation(stream().device(), stream().id(), TimedOperation.Kind.KERNEL, label(), startNanos(),
-                endNanos(), 0, stream().device());
+                endNanos(), 0, stream().device(), d.aloneNanos(), (long) Math.floor(d.soloNanos() * d.share()));
     }
 }

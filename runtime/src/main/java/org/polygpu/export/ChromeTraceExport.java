@@ -100,7 +100,9 @@ public final class ChromeTraceExport {
         if (op.label().computationId() >= 0) {
             args.field("computation", op.label().computationId());
         }
-        if (!kernel) {
+        if (kernel) {
+            args.micros("alone", op.aloneNanos()).micros("work", op.workNanos());
+        } else {
             args.field("kind", kindName(op.kind())).field("bytes", op.bytes())
                     .field("source", op.source() < 0 ? "host" : "device " + op.source());
         }

@@ -81,7 +81,8 @@ class HandBaselineTest {
         for (HandResult r : List.of(vec, mul)) {
             assertTrue(r.verdict().ok(), r.verdict().line());
             assertTrue(r.criticalPathMicros() > 0 && r.criticalPathMicros() <= r.makespanMicros(), r.toString());
-            assertTrue(r.kernelMicros() >= r.criticalPathMicros(), r.toString());
+            // The device time the kernels consumed fits in the GPUs' time (it leaves out latencies and idle SMs).
+            assertTrue(r.kernelMicros() > 0 && r.kernelMicros() <= r.makespanMicros() * r.run().gpus(), r.toString());
         }
     }
 

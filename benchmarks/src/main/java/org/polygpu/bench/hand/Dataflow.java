@@ -57,14 +57,14 @@ final class Dataflow {
     }
 
     /**
-     * The longest chain of operations, each kernel lasting what {@code timeline} says it lasted (matched by the
-     * computation id of its label) and every copy nothing, in µs.
+     * The longest chain of operations, each kernel lasting what it would alone on its device
+     * ({@link TimedOperation#aloneNanos()}, matched by the computation id of its label) and every copy nothing, in µs.
      */
     double criticalPathMicros(List<TimedOperation> timeline) {
         Map<Long, Long> kernelNanos = new HashMap<>();
         for (TimedOperation op : timeline) {
             if (op.kind() == TimedOperation.Kind.KERNEL) {
-                kernelNanos.merge(op.label().computationId(), op.endNanos() - op.startNanos(), Long::sum);
+                kernelNanos.merge(op.label().computationId(), op.aloneNanos(), Long::sum);
             }
         }
         long[] finish = new long[predecessors.size()];

@@ -12,11 +12,11 @@ import org.polygpu.bench.programs.Verdict;
  * @param bytesHostToDevice   bytes copied host to device
  * @param bytesDeviceToDevice bytes copied device to device
  * @param bytesDeviceToHost   bytes copied device to host (0 without validation)
- * @param kernelMicros        total kernel time over every launch, µs
+ * @param kernelMicros        total device time the kernels consumed, µs ({@link TimelineTotals})
  * @param kernels             kernels launched
  * @param criticalPathMicros  the longest chain of kernels through this program's own data dependencies (a kernel
  *                            or copy after the last one that wrote what it reads, or read or wrote what it writes),
- *                            every copy taking no time: kernel durations as measured in this run, µs
+ *                            every copy taking no time, each kernel as long as alone on its device, µs
  */
 public record HandResult(HandRun run, Verdict verdict, double makespanMicros, long bytesHostToDevice,
                          long bytesDeviceToDevice, long bytesDeviceToHost, double kernelMicros, int kernels,

@@ -14,14 +14,16 @@ import org.polygpu.backend.TimedOperation;
  *   <li>bytes: every copy counted once, in the bytes it moved, by its {@link TimedOperation.Kind}: host to device,
  *       device to device (peer copies, and copies within one device should a program make any), device to host;
  *       nothing else (allocations, symbol writes) counts;</li>
- *   <li>kernel time: the sum over every kernel of its duration (end - start), in µs; kernels: how many ran.</li>
+ *   <li>kernel time: the sum over every kernel of the device time it consumed ({@link TimedOperation#workNanos()}:
+ *       on the emulator its execution alone times the fraction of the device it could use, so the kernels of one
+ *       device add up to at most the makespan), in µs; kernels: how many ran.</li>
  * </ul>
  *
  * @param makespanMicros      first start to last end, µs; 0 for an empty timeline
  * @param bytesHostToDevice   bytes of the host-to-device copies
  * @param bytesDeviceToDevice bytes of the device-to-device copies
  * @param bytesDeviceToHost   bytes of the device-to-host copies
- * @param kernelMicros        total kernel time, µs
+ * @param kernelMicros        total device time the kernels consumed, µs
  * @param kernels             kernels in the timeline
  */
 public record TimelineTotals(double makespanMicros, long bytesHostToDevice, long bytesDeviceToDevice,
@@ -38,7 +40,7 @@ public record TimelineTotals(double makespanMicros, long bytesHostToDevice, long
             last = Math.max(last, op.endNanos());
             bytes[op.kind().ordinal()] += op.bytes();
             if (op.kind() == TimedOperation.Kind.KERNEL) {
-                kernelNanos += op.endNanos() - op.startNanos();
+                kernelNanos += op.workNanos();
                 kernels++;
             }
         }

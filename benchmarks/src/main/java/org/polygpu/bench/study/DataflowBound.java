@@ -14,20 +14,21 @@ import org.polygpu.topology.BandwidthMatrix;
  * <ul>
  *   <li>the <b>critical path with every transfer free</b>: the longest chain of kernels through the program's own
  *       data dependencies (a computation after the last one that wrote an array it uses, and a writer after every
- *       reader since that write), host accesses and copies taking no time, each kernel as long as it ran;</li>
- *   <li>the <b>total kernel time / G</b>;</li>
+ *       reader since that write), host accesses and copies taking no time, each kernel as long as it would take
+ *       alone on its device (the trace's {@code alone}: launch latency plus execution alone);</li>
+ *   <li>the <b>total kernel time / G</b>: the device time the kernels consumed (the trace's {@code work}: each
+ *       kernel's execution alone times the fraction of the device its grid could use), which the G devices can
+ *       provide at most G nanoseconds per nanosecond, however the kernels are placed and overlapped;</li>
  *   <li>the <b>host-link time</b>: the bytes that must cross between host and GPUs at least once (every array that
  *       a kernel reads after the host wrote it, host to device; every array the host reads after a kernel wrote it,
  *       device to host) over the sum of the G GPUs' host links in that direction (the emulator's links are
  *       independent of one another), the slower direction.</li>
  * </ul>
- * All three are in nanoseconds of the virtual clock. The kernel durations are those of the run's timeline: where
- * kernels shared a GPU, the emulator stretched each by the sharing, so the second term then counts more than the
- * GPU's work and can exceed what another schedule needs (the timeline does not say how long each kernel would have
- * taken alone, nor which share of the GPU it used).
+ * All three are in nanoseconds of the virtual clock, and each holds for any schedule of the same computations on the
+ * emulator, whose devices share their execution resources among concurrent kernels by occupancy.
  *
  * @param criticalPathNanos   the longest chain of kernels, transfers free
- * @param totalKernelNanos    the sum of every kernel's duration
+ * @param totalKernelNanos    the device time every kernel consumed, summed
  * @param gpus                G
  * @param hostToDeviceBytes   bytes that must go from the host to some GPU
  * @param deviceToHostBytes   bytes that must come back to the host

@@ -14,22 +14,27 @@ import java.util.regex.Pattern;
 /**
  * The kernels and copies of a Chrome trace written by {@code ExportTrace}, in exact nanoseconds (the export prints
  * nanoseconds as microseconds with three decimals, which this reads back without rounding): the makespan, the bytes
- * copied in each direction and the duration of each computation's kernel.
+ * copied in each direction, how long each computation's kernel would take alone on its device and the device time
+ * the kernels consumed (the {@code alone} and {@code work} arguments of a kernel; its duration in a trace without
+ * them).
  *
  * @param makespanNanos    first kernel or copy's start to the last one's end, 0 without any
  * @param bytesHostToDevice bytes of the copies from the host to a device
  * @param bytesDeviceToDevice bytes of the copies between devices
  * @param bytesDeviceToHost bytes of the copies from a device to the host
- * @param kernelNanos       each computation's kernel time, by computation id
+ * @param kernelNanos       each computation's kernel time alone on its device, by computation id
+ * @param workNanos         the device time every kernel consumed, summed
  */
 record TraceTimeline(long makespanNanos, long bytesHostToDevice, long bytesDeviceToDevice, long bytesDeviceToHost,
-                     Map<Long, Long> kernelNanos) {
+                     Map<Long, Long> kernelNanos, long workNanos) {
     private static final Pattern EVENT = Pattern.compile("\"cat\":\"(kernel|copy)\",\"ph\":\"X\","
             + "\"ts\":(-?[0-9]+\\.[0-9]{3}),\"dur\":([0-9]+\\.[0-9]{3}),"
             + "\"pid\":-?[0-9]+,\"tid\":-?[0-9]+,\"args\":\\{([^}]*)}");
     private static final Pattern COMPUTATION = Pattern.compile("\"computation\":([0-9]+)");
     private static final Pattern KIND = Pattern.compile("\"kind\":\"([^\"]*)\"");
     private static final Pattern BYTES = Pattern.compile("\"bytes\":([0-9]+)");
+    private static final Pattern ALONE = Pattern.compile("\"alone\":([0-9]+\\.[0-9]{3})");
+    private static final Pattern WORK = Pattern.compile("\"work\":([0-9]+\\.[0-9]{3})");
 
     /** Reads {@code trace}; fails naming the file when it holds no kernel or copy. */
     static TraceTimeline read(Path trace) {
@@ -48,6 +53,7 @@ record TraceTimeline(long makespanNanos, long bytesHostToDevice, long bytesDevic
         long last = Long.MIN_VALUE;
         long[] bytes = new long[3];
         Map<Long, Long> kernels = new TreeMap<>();
+        long work = 0;
         Matcher m = EVENT.matcher(json);
         List<String> unknownKinds = new ArrayList<>();
         while (m.find()) {
@@ -57,9 +63,13 @@ record TraceTimeline(long makespanNanos, long bytesHostToDevice, long bytesDevic
             last = Math.max(last, end);
             String args = m.group(4);
             if (m.group(1).equals("kernel")) {
+                Matcher alone = ALONE.matcher(args);
+                Matcher used = WORK.matcher(args);
+                work += used.find() ? nanos(used.group(1)) : end - start;
                 Matcher id = COMPUTATION.matcher(args);
                 if (id.find()) {
-                    kernels.merge(Long.parseLong(id.group(1)), end - start, Long::sum);
+                    kernels.merge(Long.parseLong(id.group(1)), alone.find() ? nanos(alone.group(1)) : end - start,
+                            Long::sum);
                 }
                 continue;
             }
@@ -82,12 +92,12 @@ record TraceTimeline(long makespanNanos, long bytesHostToDevice, long bytesDevic
             throw new IllegalStateException(source + " holds no kernel or copy: was the context created with "
                     + "EnableComputationTimers=true?");
         }
-        return new TraceTimeline(last - first, bytes[0], bytes[1], bytes[2], kernels);
+        return new TraceTimeline(last - first, bytes[0], bytes[1], bytes[2], kernels, work);
     }
 
-    /** Total kernel time over every launch, ns. */
+    /** The device time every kernel consumed, ns: what the GPUs together must spend on kernels. */
     long totalKernelNanos() {
-        return kernelNanos.values().stream().mapToLong(Long::longValue).sum();
+        return workNanos;
     }
 
     /** {@code 12.345} µs as 12345 ns, exactly. */
