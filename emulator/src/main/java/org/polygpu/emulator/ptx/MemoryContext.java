@@ -69,6 +69,53 @@ final class MemoryContext {
         };
     }
 
+    /** What {@link #range} returns when the accesses are not one linear mapping known to be valid. */
+    static final long NO_RANGE = Long.MIN_VALUE;
+
+    /**
+     * The warp-wide check: if every access of {@code size} bytes at addresses from {@code lo} to {@code hi} (all
+     * aligned) in {@code space} maps into one segment at {@code address - base} and would pass {@link #resolve},
+     * sets {@link #segment} and returns {@code base}; else {@link #NO_RANGE}, changing nothing, and the caller
+     * resolves lane by lane (which finds the faulting lane, and fills the region cache). Local memory, whose
+     * mapping depends on the lane, is never one range.
+     */
+    long range(int space, long lo, long hi, int size, boolean write) {
+        switch (space) {
+            case Op.SHARED -> {
+                if (lo < 0 || hi > sharedBytes - size) {
+                    return NO_RANGE;
+                }
+                segment = shared;
+                return 0;
+            }
+            case Op.GLOBAL, Op.CONST, Op.GENERIC -> {
+                if (space == Op.GENERIC && lo >= Specials.SHARED_WINDOW
+                        && hi < Specials.SHARED_WINDOW + Specials.WINDOW_SIZE) {
+                    if (lo - Specials.SHARED_WINDOW > sharedBytes - size || hi - Specials.SHARED_WINDOW
+                            > sharedBytes - size) {
+                        return NO_RANGE;
+                    }
+                    segment = shared;
+                    return Specials.SHARED_WINDOW;
+                }
+                if (lo < cachedStart || hi > cachedEnd - size) {
+                    if (lo < otherStart || hi > otherEnd - size) {
+                        return NO_RANGE;
+                    }
+                    swapCached();
+                }
+                if ((write && cachedRefusal != null) || (space == Op.CONST && !cachedReadOnly)) {
+                    return NO_RANGE;
+                }
+                segment = cachedSegment;
+                return cachedStart;
+            }
+            default -> {
+                return NO_RANGE;
+            }
+        }
+    }
+
     private long generic(long address, int size, int lane, boolean write) {
         if (address >= Specials.SHARED_WINDOW && address < Specials.SHARED_WINDOW + Specials.WINDOW_SIZE) {
             return shared(address - Specials.SHARED_WINDOW, size, lane, write, Op.GENERIC);
