@@ -9,7 +9,7 @@ import java.lang.foreign.MemorySegment;
 
 /**
  * Loads and stores ({@link Op#LD}, {@link Op#ST}), scalar and vector, in every state space. Every access is bounds
- * checked: a warp's scalar accesses at once when they all fall in one mapping ({@link MemoryContext#range}), else
+ * checked: a warp's accesses at once when they all fall in one mapping ({@link MemoryContext#range}), else
  * lane by lane by {@link MemoryContext#resolve}, which names the faulting lane. Global traffic is counted in 32-byte sectors: consecutive active lanes
  * touching the same sector count once, which is exact for coalesced, strided and broadcast patterns.
  */
@@ -31,19 +31,26 @@ final class MemoryOps {
         int size = Op.accessBytes(kind);
         int span = size * lanes;
         long previous = -1;
-        if (lanes == 1) {
-            long base = range(r, a, offset, narrow, size, space, mask, ctx, false);
-            if (base != MemoryContext.NO_RANGE) {
-                MemorySegment s = ctx.segment;
-                for (int m = mask; m != 0; m &= m - 1) {
-                    int l = Integer.numberOfTrailingZeros(m);
-                    long address = (narrow ? r[a + l] & M32 : r[a + l]) + offset;
+        long base = range(r, a, offset, narrow, span, space, mask, ctx, false);
+        if (base != MemoryContext.NO_RANGE) {
+            MemorySegment s = ctx.segment;
+            for (int m = mask; m != 0; m &= m - 1) {
+                int l = Integer.numberOfTrailingZeros(m);
+                long address = (narrow ? r[a + l] & M32 : r[a + l]) + offset;
+                if (lanes == 1) {
                     r[d + l] = read(s, address - base, kind);
-                    previous = count(ctx, space, s, address, span, previous);
+                } else {
+                    for (int e = 0; e < lanes; e++) {
+                        int reg = table[d + e];
+                        if (reg >= 0) {
+                            r[reg + l] = read(s, address - base + (long) e * size, kind);
+                        }
+                    }
                 }
-                countShared(ctx, space, mask);
-                return;
+                previous = count(ctx, space, s, address, span, previous);
             }
+            countShared(ctx, space, mask);
+            return;
         }
         for (int m = mask; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
@@ -77,19 +84,23 @@ final class MemoryOps {
         int size = Op.accessBytes(kind);
         int span = size * lanes;
         long previous = -1;
-        if (lanes == 1) {
-            long base = range(r, a, offset, narrow, size, space, mask, ctx, true);
-            if (base != MemoryContext.NO_RANGE) {
-                MemorySegment s = ctx.segment;
-                for (int m = mask; m != 0; m &= m - 1) {
-                    int l = Integer.numberOfTrailingZeros(m);
-                    long address = (narrow ? r[a + l] & M32 : r[a + l]) + offset;
+        long base = range(r, a, offset, narrow, span, space, mask, ctx, true);
+        if (base != MemoryContext.NO_RANGE) {
+            MemorySegment s = ctx.segment;
+            for (int m = mask; m != 0; m &= m - 1) {
+                int l = Integer.numberOfTrailingZeros(m);
+                long address = (narrow ? r[a + l] & M32 : r[a + l]) + offset;
+                if (lanes == 1) {
                     write(s, address - base, kind, r[d + l]);
-                    previous = count(ctx, space, s, address, span, previous);
+                } else {
+                    for (int e = 0; e < lanes; e++) {
+                        write(s, address - base + (long) e * size, kind, r[table[d + e] + l]);
+                    }
                 }
-                countShared(ctx, space, mask);
-                return;
+                previous = count(ctx, space, s, address, span, previous);
             }
+            countShared(ctx, space, mask);
+            return;
         }
         for (int m = mask; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
@@ -109,8 +120,9 @@ final class MemoryOps {
     }
 
     /**
-     * The lanes' scalar accesses checked at once ({@link MemoryContext#range}) when all are aligned: the base to
-     * subtract from each address, or {@link MemoryContext#NO_RANGE} for the lane-by-lane path.
+     * The lanes' accesses of {@code size} bytes (a whole vector) checked at once ({@link MemoryContext#range}) when
+     * all are aligned to it: the base to subtract from each address, or {@link MemoryContext#NO_RANGE} for the
+     * lane-by-lane path.
      */
     private static long range(long[] r, int a, long offset, boolean narrow, int size, int space, int mask,
             MemoryContext ctx, boolean write) {
