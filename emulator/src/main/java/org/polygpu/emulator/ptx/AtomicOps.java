@@ -8,7 +8,9 @@ import java.lang.invoke.VarHandle;
  * Atomic read-modify-write ({@link Op#ATOM}, {@code red} too) on global, shared and generic addresses, 32 and 64
  * bit: add (integer, f32, f64), min, max, inc, dec, and, or, xor, exch and cas. Lanes apply in lane order. Global
  * memory is shared by CTAs running on several threads, so each operation is a real atomic on the segment
- * ({@link VarHandle} access modes; floating-point add, min, max, inc and dec as compare-and-set loops).
+ * ({@link VarHandle} access modes; floating-point add, min, max, inc and dec as compare-and-set loops). A CTA's shared
+ * memory belongs to the one worker thread running it, so 32-bit shared atomics are a plain read and write, which
+ * spares histogram-like kernels a locked instruction per lane.
  */
 final class AtomicOps {
     private static final VarHandle INT = ValueLayout.JAVA_INT.varHandle();
@@ -37,7 +39,9 @@ final class AtomicOps {
             long at = ctx.resolve(space, address, size, l, true);
             MemorySegment s = ctx.segment;
             long w = c >= 0 ? r[c + l] : 0;
-            long old = size == 4 ? apply32(s, at, op, t, (int) r[b + l], (int) w) : apply64(s, at, op, t, r[b + l], w);
+            long old = size != 4 ? apply64(s, at, op, t, r[b + l], w)
+                    : s == ctx.shared ? plain32(s, at, op, t, (int) r[b + l], (int) w)
+                    : apply32(s, at, op, t, (int) r[b + l], (int) w);
             if (d >= 0) {
                 r[d + l] = old;
             }
@@ -64,20 +68,41 @@ final class AtomicOps {
         return t.isSigned() ? old : old & M32;
     }
 
+    /** The operation on memory no other thread can access: read, compute, write. */
+    private static long plain32(MemorySegment s, long at, int op, PtxType t, int v, int w) {
+        int old = s.get(ValueLayout.JAVA_INT, at);
+        int next = switch (op) {
+            case Op.ATOM_ADD -> t == PtxType.F32 ? Float.floatToRawIntBits(Float.intBitsToFloat(old)
+                    + Float.intBitsToFloat(v)) : old + v;
+            case Op.ATOM_AND -> old & v;
+            case Op.ATOM_OR -> old | v;
+            case Op.ATOM_XOR -> old ^ v;
+            case Op.ATOM_EXCH -> v;
+            case Op.ATOM_CAS -> old == v ? w : old;
+            default -> next32(op, t.isSigned(), old, v);
+        };
+        s.set(ValueLayout.JAVA_INT, at, next);
+        return t.isSigned() ? old : old & M32;
+    }
+
     private static int loop32(MemorySegment s, long at, int op, boolean signed, int v) {
         while (true) {
             int old = (int) INT.getVolatile(s, at);
-            int cmp = signed ? Integer.compare(old, v) : Integer.compareUnsigned(old, v);
-            int next = switch (op) {
-                case Op.ATOM_MIN -> cmp <= 0 ? old : v;
-                case Op.ATOM_MAX -> cmp >= 0 ? old : v;
-                case Op.ATOM_INC -> Integer.compareUnsigned(old, v) >= 0 ? 0 : old + 1;
-                default -> old == 0 || Integer.compareUnsigned(old, v) > 0 ? v : old - 1;
-            };
-            if (INT.compareAndSet(s, at, old, next)) {
+            if (INT.compareAndSet(s, at, old, next32(op, signed, old, v))) {
                 return old;
             }
         }
+    }
+
+    /** The new value of min, max, inc or dec. */
+    private static int next32(int op, boolean signed, int old, int v) {
+        int cmp = signed ? Integer.compare(old, v) : Integer.compareUnsigned(old, v);
+        return switch (op) {
+            case Op.ATOM_MIN -> cmp <= 0 ? old : v;
+            case Op.ATOM_MAX -> cmp >= 0 ? old : v;
+            case Op.ATOM_INC -> Integer.compareUnsigned(old, v) >= 0 ? 0 : old + 1;
+            default -> old == 0 || Integer.compareUnsigned(old, v) > 0 ? v : old - 1;
+        };
     }
 
     private static int floatAdd(MemorySegment s, long at, float v) {

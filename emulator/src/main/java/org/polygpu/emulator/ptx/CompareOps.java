@@ -23,6 +23,9 @@ final class CompareOps {
         int boolOp = (sub >> 9) & 3;
         long negC = (sub >> 11) & 1;
         boolean ftz = (sub & (1 << 12)) != 0;
+        if (boolOp == Op.BOOL_NONE && plain(r, t, table, a, b, p, q, mask, ftz)) {
+            return;
+        }
         for (int m = mask; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
             int index = switch (t) {
@@ -50,6 +53,55 @@ final class CompareOps {
             if (q >= 0) {
                 r[q + l] = inverse;
             }
+        }
+    }
+
+    /**
+     * The common comparisons without a boolean combination, with the type dispatch outside the lane loop; false,
+     * having done nothing, for the other types.
+     */
+    private static boolean plain(long[] r, PtxType t, int table, int a, int b, int p, int q, int mask, boolean ftz) {
+        switch (t) {
+            case S32 -> {
+                for (int m = mask; m != 0; m &= m - 1) {
+                    int l = Integer.numberOfTrailingZeros(m);
+                    put(r, p, q, l, table >> Integer.signum(Integer.compare((int) r[a + l], (int) r[b + l])) + 1);
+                }
+            }
+            case U32, B32 -> {
+                for (int m = mask; m != 0; m &= m - 1) {
+                    int l = Integer.numberOfTrailingZeros(m);
+                    put(r, p, q, l, table >> Integer.signum(Integer.compareUnsigned((int) r[a + l], (int) r[b + l]))
+                            + 1);
+                }
+            }
+            case S64 -> {
+                for (int m = mask; m != 0; m &= m - 1) {
+                    int l = Integer.numberOfTrailingZeros(m);
+                    put(r, p, q, l, table >> Integer.signum(Long.compare(r[a + l], r[b + l])) + 1);
+                }
+            }
+            case F32 -> {
+                for (int m = mask; m != 0; m &= m - 1) {
+                    int l = Integer.numberOfTrailingZeros(m);
+                    put(r, p, q, l, table >> floatIndex(r[a + l], r[b + l], ftz));
+                }
+            }
+            default -> {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Writes bit 0 of {@code bits} to predicate {@code p} and its inverse to {@code q}, each where present. */
+    private static void put(long[] r, int p, int q, int l, int bits) {
+        long result = bits & 1;
+        if (p >= 0) {
+            r[p + l] = result;
+        }
+        if (q >= 0) {
+            r[q + l] = result ^ 1;
         }
     }
 

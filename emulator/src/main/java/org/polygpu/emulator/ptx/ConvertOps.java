@@ -22,9 +22,14 @@ final class ConvertOps {
         int d = code[pc + Op.D];
         int a = code[pc + Op.A];
         if (from.isInteger() && to.isInteger() && (x & ConvertDecoder.CVT_SAT) == 0) {
+            int fs = from.extendShift();
+            int ts = to.extendShift();
+            boolean fromSigned = from.isSigned();
+            boolean toSigned = to.isSigned();
             for (int m = mask; m != 0; m &= m - 1) {
                 int l = Integer.numberOfTrailingZeros(m);
-                r[d + l] = to.extend(from.extend(r[a + l]));
+                long v = fromSigned ? r[a + l] << fs >> fs : r[a + l] << fs >>> fs;
+                r[d + l] = toSigned ? v << ts >> ts : v << ts >>> ts;
             }
             return;
         }

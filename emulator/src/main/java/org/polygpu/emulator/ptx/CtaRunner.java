@@ -1,6 +1,5 @@
 package org.polygpu.emulator.ptx;
 
-import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import org.polygpu.backend.BackendException;
 
@@ -18,10 +17,6 @@ final class CtaRunner {
     private final LaunchState state;
     private final Warp[] warps;
     private final long[] ctaTemplate;
-    private final long[] sharedWords;
-    private final int sharedLength;
-    private final long[] localWords;
-    private final int localLength;
     private final MemoryContext memory;
     private final Interpreter interpreter;
     private long ctasRun;
@@ -33,15 +28,11 @@ final class CtaRunner {
         this.warps = buffers.warps(state.warpsPerCta, p.registers(), p.maxCallDepth());
         this.ctaTemplate = buffers.template(state.template.length);
         System.arraycopy(state.template, 0, ctaTemplate, 0, state.template.length);
-        this.memory = new MemoryContext(state.launch.memory(), state.params);
-        this.sharedLength = (int) ((state.sharedBytes + 7) / 8);
-        this.sharedWords = buffers.shared(sharedLength);
-        memory.shared = MemorySegment.ofArray(sharedWords);
+        this.memory = new MemoryContext(state.launch.memory(), buffers.params(state.params));
+        memory.shared = buffers.shared((state.sharedBytes + 7) / 8 * 8);
         memory.sharedBytes = state.sharedBytes;
         long localBytes = p.kernel().localBytes();
-        this.localLength = Math.toIntExact((localBytes * warps.length * 32 + 7) / 8);
-        this.localWords = buffers.local(localLength);
-        memory.local = MemorySegment.ofArray(localWords);
+        memory.local = buffers.local((localBytes * warps.length * 32 + 7) / 8 * 8);
         memory.localBytes = localBytes;
         this.interpreter = new Interpreter(p, memory);
     }
@@ -122,20 +113,29 @@ final class CtaRunner {
         fill(Specials.CTAID_Z, cta / (gx * gy));
         fill(Specials.SMID, cta % state.launch.multiprocessors());
         interpreter.resetBarrier();
-        Arrays.fill(sharedWords, 0, sharedLength, 0);
-        Arrays.fill(localWords, 0, localLength, 0);
+        memory.shared.fill((byte) 0);
+        memory.local.fill((byte) 0);
         int bx = state.block.x();
         int by = state.block.y();
+        int x = 0;
+        int y = 0;
+        int z = 0;
         for (int i = 0; i < warps.length; i++) {
             Warp w = warps[i];
             w.start(ctaTemplate, state.template.length, i, Math.min(32, state.threads - i * 32));
             long[] r = w.regs;
             for (int lane = 0; lane < 32; lane++) {
-                int t = i * 32 + lane;
-                r[Specials.TID_X * 32 + lane] = t % bx;
-                r[Specials.TID_Y * 32 + lane] = (t / bx) % by;
-                r[Specials.TID_Z * 32 + lane] = t / (bx * by);
+                r[Specials.TID_X * 32 + lane] = x;
+                r[Specials.TID_Y * 32 + lane] = y;
+                r[Specials.TID_Z * 32 + lane] = z;
                 r[Specials.WARPID * 32 + lane] = i;
+                if (++x == bx) { // thread i * 32 + lane + 1 in x-fastest order, without a division per thread
+                    x = 0;
+                    if (++y == by) {
+                        y = 0;
+                        z++;
+                    }
+                }
             }
         }
     }

@@ -90,20 +90,35 @@ final class IntOps {
     }
 
     private static void wide(long[] r, int d, int a, int b, int c, int mask, PtxType t) {
-        for (int m = mask; m != 0; m &= m - 1) {
-            int l = Integer.numberOfTrailingZeros(m);
-            long p = t.extend(r[a + l]) * t.extend(r[b + l]);
-            r[d + l] = c < 0 ? p : p + r[c + l];
+        int s = t.extendShift();
+        if (t.isSigned()) {
+            for (int m = mask; m != 0; m &= m - 1) {
+                int l = Integer.numberOfTrailingZeros(m);
+                long p = (r[a + l] << s >> s) * (r[b + l] << s >> s);
+                r[d + l] = c < 0 ? p : p + r[c + l];
+            }
+        } else {
+            for (int m = mask; m != 0; m &= m - 1) {
+                int l = Integer.numberOfTrailingZeros(m);
+                long p = (r[a + l] << s >>> s) * (r[b + l] << s >>> s);
+                r[d + l] = c < 0 ? p : p + r[c + l];
+            }
         }
     }
 
     private static void shr(long[] r, int d, int a, int b, int mask, PtxType t) {
-        boolean signed = t.isSigned();
-        for (int m = mask; m != 0; m &= m - 1) {
-            int l = Integer.numberOfTrailingZeros(m);
-            long n = r[b + l] & M32;
-            long v = t.extend(r[a + l]);
-            r[d + l] = signed ? v >> Math.min(n, 63) : n >= 64 ? 0 : v >>> n;
+        int s = t.extendShift();
+        if (t.isSigned()) {
+            for (int m = mask; m != 0; m &= m - 1) {
+                int l = Integer.numberOfTrailingZeros(m);
+                r[d + l] = r[a + l] << s >> s >> Math.min(r[b + l] & M32, 63);
+            }
+        } else {
+            for (int m = mask; m != 0; m &= m - 1) {
+                int l = Integer.numberOfTrailingZeros(m);
+                long n = r[b + l] & M32;
+                r[d + l] = n >= 64 ? 0 : r[a + l] << s >>> s >>> n;
+            }
         }
     }
 

@@ -4,9 +4,10 @@ import java.lang.foreign.MemorySegment;
 
 /**
  * The memories one worker's current CTA can address, and the bounds checks (memcheck) that map an address of a
- * state space to a segment and an offset: global and const through {@link GlobalMemory} (with a one-region cache),
- * shared memory of the CTA, local memory of the thread, the kernel parameter buffer, and generic addresses by
- * window. Also accumulates the memory counters.
+ * state space to a segment and an offset: global and const through {@link GlobalMemory}, shared memory of the CTA,
+ * local memory of the thread, the kernel parameter buffer, and generic addresses by window. Global addresses go
+ * through a cache of the last two regions, so that a kernel reading one array and writing another does not search
+ * the allocations at every access. Also accumulates the memory counters.
  *
  * <p>Owned by one worker thread.
  */
@@ -24,6 +25,11 @@ final class MemoryContext {
     MemorySegment segment;
     private long cachedStart = 1;
     private long cachedEnd;
+    private int cachedRegion;
+    /** The region mapped before the cached one, if any (start above end when none). */
+    private long otherStart = 1;
+    private long otherEnd;
+    private int otherRegion;
     private MemorySegment cachedSegment;
     private boolean cachedReadOnly;
     private String cachedRefusal;
@@ -63,6 +69,53 @@ final class MemoryContext {
         };
     }
 
+    /** What {@link #range} returns when the accesses are not one linear mapping known to be valid. */
+    static final long NO_RANGE = Long.MIN_VALUE;
+
+    /**
+     * The warp-wide check: if every access of {@code size} bytes at addresses from {@code lo} to {@code hi} (all
+     * aligned) in {@code space} maps into one segment at {@code address - base} and would pass {@link #resolve},
+     * sets {@link #segment} and returns {@code base}; else {@link #NO_RANGE}, changing nothing, and the caller
+     * resolves lane by lane (which finds the faulting lane, and fills the region cache). Local memory, whose
+     * mapping depends on the lane, is never one range.
+     */
+    long range(int space, long lo, long hi, int size, boolean write) {
+        switch (space) {
+            case Op.SHARED -> {
+                if (lo < 0 || hi > sharedBytes - size) {
+                    return NO_RANGE;
+                }
+                segment = shared;
+                return 0;
+            }
+            case Op.GLOBAL, Op.CONST, Op.GENERIC -> {
+                if (space == Op.GENERIC && lo >= Specials.SHARED_WINDOW
+                        && hi < Specials.SHARED_WINDOW + Specials.WINDOW_SIZE) {
+                    if (lo - Specials.SHARED_WINDOW > sharedBytes - size || hi - Specials.SHARED_WINDOW
+                            > sharedBytes - size) {
+                        return NO_RANGE;
+                    }
+                    segment = shared;
+                    return Specials.SHARED_WINDOW;
+                }
+                if (lo < cachedStart || hi > cachedEnd - size) {
+                    if (lo < otherStart || hi > otherEnd - size) {
+                        return NO_RANGE;
+                    }
+                    swapCached();
+                }
+                if ((write && cachedRefusal != null) || (space == Op.CONST && !cachedReadOnly)) {
+                    return NO_RANGE;
+                }
+                segment = cachedSegment;
+                return cachedStart;
+            }
+            default -> {
+                return NO_RANGE;
+            }
+        }
+    }
+
     private long generic(long address, int size, int lane, boolean write) {
         if (address >= Specials.SHARED_WINDOW && address < Specials.SHARED_WINDOW + Specials.WINDOW_SIZE) {
             return shared(address - Specials.SHARED_WINDOW, size, lane, write, Op.GENERIC);
@@ -75,15 +128,23 @@ final class MemoryContext {
 
     private long global(int space, long address, int size, int lane, boolean write) {
         if (address < cachedStart || address > cachedEnd - size) {
-            int region = global.find(address);
-            if (region < 0 || address > global.end(region) - size) {
-                throw fault(space, address, size, lane, write, global.explain(address, size));
+            if (address >= otherStart && address <= otherEnd - size) {
+                swapCached();
+            } else {
+                int region = global.find(address);
+                if (region < 0 || address > global.end(region) - size) {
+                    throw fault(space, address, size, lane, write, global.explain(address, size));
+                }
+                otherStart = cachedStart;
+                otherEnd = cachedEnd;
+                otherRegion = cachedRegion;
+                cachedStart = global.start(region);
+                cachedEnd = global.end(region);
+                cachedRegion = region;
+                cachedSegment = global.segment(region);
+                cachedReadOnly = global.readOnly(region);
+                cachedRefusal = global.storeRefusal(region);
             }
-            cachedStart = global.start(region);
-            cachedEnd = global.end(region);
-            cachedSegment = global.segment(region);
-            cachedReadOnly = global.readOnly(region);
-            cachedRefusal = global.storeRefusal(region);
         }
         if (write && cachedRefusal != null) {
             throw fault(space, address, size, lane, true, cachedRefusal);
@@ -93,6 +154,22 @@ final class MemoryContext {
         }
         segment = cachedSegment;
         return address - cachedStart;
+    }
+
+    /** Makes the second cached region the first: kernels that read one array and write another alternate. */
+    private void swapCached() {
+        long start = otherStart;
+        long end = otherEnd;
+        int region = otherRegion;
+        otherStart = cachedStart;
+        otherEnd = cachedEnd;
+        otherRegion = cachedRegion;
+        cachedStart = start;
+        cachedEnd = end;
+        cachedRegion = region;
+        cachedSegment = global.segment(region);
+        cachedReadOnly = global.readOnly(region);
+        cachedRefusal = global.storeRefusal(region);
     }
 
     private long shared(long offset, int size, int lane, boolean write, int space) {

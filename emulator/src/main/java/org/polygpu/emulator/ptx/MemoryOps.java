@@ -9,7 +9,8 @@ import java.lang.foreign.MemorySegment;
 
 /**
  * Loads and stores ({@link Op#LD}, {@link Op#ST}), scalar and vector, in every state space. Every access is bounds
- * checked by {@link MemoryContext#resolve}. Global traffic is counted in 32-byte sectors: consecutive active lanes
+ * checked: a warp's accesses at once when they all fall in one mapping ({@link MemoryContext#range}), else
+ * lane by lane by {@link MemoryContext#resolve}, which names the faulting lane. Global traffic is counted in 32-byte sectors: consecutive active lanes
  * touching the same sector count once, which is exact for coalesced, strided and broadcast patterns.
  */
 final class MemoryOps {
@@ -30,6 +31,27 @@ final class MemoryOps {
         int size = Op.accessBytes(kind);
         int span = size * lanes;
         long previous = -1;
+        long base = range(r, a, offset, narrow, span, space, mask, ctx, false);
+        if (base != MemoryContext.NO_RANGE) {
+            MemorySegment s = ctx.segment;
+            for (int m = mask; m != 0; m &= m - 1) {
+                int l = Integer.numberOfTrailingZeros(m);
+                long address = (narrow ? r[a + l] & M32 : r[a + l]) + offset;
+                if (lanes == 1) {
+                    r[d + l] = read(s, address - base, kind);
+                } else {
+                    for (int e = 0; e < lanes; e++) {
+                        int reg = table[d + e];
+                        if (reg >= 0) {
+                            r[reg + l] = read(s, address - base + (long) e * size, kind);
+                        }
+                    }
+                }
+                previous = count(ctx, space, s, address, span, previous);
+            }
+            countShared(ctx, space, mask);
+            return;
+        }
         for (int m = mask; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
             long address = (narrow ? r[a + l] & M32 : r[a + l]) + offset;
@@ -62,6 +84,24 @@ final class MemoryOps {
         int size = Op.accessBytes(kind);
         int span = size * lanes;
         long previous = -1;
+        long base = range(r, a, offset, narrow, span, space, mask, ctx, true);
+        if (base != MemoryContext.NO_RANGE) {
+            MemorySegment s = ctx.segment;
+            for (int m = mask; m != 0; m &= m - 1) {
+                int l = Integer.numberOfTrailingZeros(m);
+                long address = (narrow ? r[a + l] & M32 : r[a + l]) + offset;
+                if (lanes == 1) {
+                    write(s, address - base, kind, r[d + l]);
+                } else {
+                    for (int e = 0; e < lanes; e++) {
+                        write(s, address - base + (long) e * size, kind, r[table[d + e] + l]);
+                    }
+                }
+                previous = count(ctx, space, s, address, span, previous);
+            }
+            countShared(ctx, space, mask);
+            return;
+        }
         for (int m = mask; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
             long address = (narrow ? r[a + l] & M32 : r[a + l]) + offset;
@@ -77,6 +117,29 @@ final class MemoryOps {
             previous = count(ctx, space, s, address, span, previous);
         }
         countShared(ctx, space, mask);
+    }
+
+    /**
+     * The lanes' accesses of {@code size} bytes (a whole vector) checked at once ({@link MemoryContext#range}) when
+     * all are aligned to it: the base to subtract from each address, or {@link MemoryContext#NO_RANGE} for the
+     * lane-by-lane path.
+     */
+    private static long range(long[] r, int a, long offset, boolean narrow, int size, int space, int mask,
+            MemoryContext ctx, boolean write) {
+        if (mask == 0 || space == Op.LOCAL || space == Op.KERNEL_PARAM) {
+            return MemoryContext.NO_RANGE;
+        }
+        long lo = Long.MAX_VALUE;
+        long hi = Long.MIN_VALUE;
+        long bits = 0;
+        for (int m = mask; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            long address = (narrow ? r[a + l] & M32 : r[a + l]) + offset;
+            lo = Math.min(lo, address);
+            hi = Math.max(hi, address);
+            bits |= address;
+        }
+        return (bits & (size - 1)) != 0 ? MemoryContext.NO_RANGE : ctx.range(space, lo, hi, size, write);
     }
 
     /** {@code cp.async}: copies now; bytes past the source size are zero-filled, as PTX defines. */

@@ -81,6 +81,14 @@ public enum PtxType {
     }
 
     /**
+     * {@link #extend} as shifts, for loops that hoist the type out: {@code (raw << s) >> s} for signed types and
+     * {@code (raw << s) >>> s} for the others, with {@code s} this value.
+     */
+    int extendShift() {
+        return size >= 8 ? 0 : 64 - 8 * size;
+    }
+
+    /**
      * {@code raw} read as this integer type, sign- or zero-extended to 64 bits; bits and unsigned types extend with
      * zeros.
      */

@@ -28,6 +28,10 @@ final class Warp {
     int blocked;
     int exited;
     long issued;
+    /** Results of {@link #scan}: the lowest waiting pc, the lanes there, and the lowest pc of the other lanes. */
+    private int scanMin;
+    private int scanGroup;
+    private int scanNext;
 
     Warp(int registers, int maxDepth) {
         this.regs = new long[registers * 32];
@@ -118,35 +122,74 @@ final class Warp {
         }
     }
 
-    /** The active group waits at {@code at}; then the lowest-pc lanes run. */
+    /**
+     * The active group reached {@code at}, at or past the lowest waiting pc: lanes waiting at {@code at} join it;
+     * if others wait before it, the group waits at {@code at} and the lowest-pc lanes run.
+     */
     void park(int at) {
-        for (int m = active; m != 0; m &= m - 1) {
-            lanePc[Integer.numberOfTrailingZeros(m)] = at;
+        if (!scan()) {
+            pc = at;
+            nextWaitPc = Integer.MAX_VALUE;
+        } else if (at == scanMin) {
+            waiting &= ~scanGroup;
+            active |= scanGroup;
+            pc = at;
+            nextWaitPc = scanNext;
+        } else if (at < scanMin) {
+            pc = at;
+            nextWaitPc = scanMin;
+        } else {
+            for (int m = active; m != 0; m &= m - 1) {
+                lanePc[Integer.numberOfTrailingZeros(m)] = at;
+            }
+            waiting = (waiting & ~scanGroup) | active;
+            active = scanGroup;
+            pc = scanMin;
+            nextWaitPc = Math.min(scanNext, at);
         }
-        waiting |= active;
-        active = 0;
-        schedule();
     }
 
     /** Makes the lowest-pc waiting lanes the active group; leaves none active if no lane waits. */
     void schedule() {
-        if (waiting == 0) {
+        if (!scan()) {
             active = 0;
             nextWaitPc = Integer.MAX_VALUE;
             return;
         }
-        int min = lowestWaitingPc();
+        waiting &= ~scanGroup;
+        active = scanGroup;
+        pc = scanMin;
+        nextWaitPc = scanNext;
+    }
+
+    /**
+     * One pass over the waiting lanes: sets {@link #scanMin} to their lowest pc, {@link #scanGroup} to the lanes there
+     * and {@link #scanNext} to the lowest pc of the others ({@code MAX_VALUE} if none). False if no lane waits.
+     */
+    private boolean scan() {
+        if (waiting == 0) {
+            return false;
+        }
+        int min = Integer.MAX_VALUE;
+        int next = Integer.MAX_VALUE;
         int group = 0;
         for (int m = waiting; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
-            if (lanePc[l] == min) {
+            int at = lanePc[l];
+            if (at < min) {
+                next = min;
+                min = at;
+                group = 1 << l;
+            } else if (at == min) {
                 group |= 1 << l;
+            } else if (at < next) {
+                next = at;
             }
         }
-        waiting &= ~group;
-        active = group;
-        pc = min;
-        nextWaitPc = lowestWaitingPc();
+        scanMin = min;
+        scanGroup = group;
+        scanNext = next;
+        return true;
     }
 
     private int lowestWaitingPc() {

@@ -7,8 +7,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The whole kernel corpus compiled by NVRTC for each architecture the device models have (V100 compute_70, A100
- * compute_80, H100 compute_90) and checked against the same references as {@link CorpusTest} and
- * {@link CorpusAtomicsAndVotesTest}. Skipped without NVRTC.
+ * compute_80, H100 compute_90) and checked against the same references as {@link CorpusTest},
+ * {@link CorpusAtomicsAndVotesTest} and {@link CorpusClassicsTest}. Skipped without NVRTC.
  */
 class CorpusArchitecturesTest {
     @ParameterizedTest(name = "{0}")
@@ -26,6 +26,12 @@ class CorpusArchitecturesTest {
             CorpusAtomicsAndVotesTest atomics = new CorpusAtomicsAndVotesTest();
             atomics.histogramDoublesBallotsCasMaxTemplatesAndDeviceHelper();
             atomics.ballotsCountPositiveLanesAndVote();
+            CorpusClassicsTest classics = new CorpusClassicsTest();
+            classics.twoLevelReductionSumsExactly();
+            classics.blellochScanOverManyBlocksIsAnExclusivePrefixSum();
+            classics.paddedTileTransposeIsExact();
+            classics.bitonicSortSortsEverySegmentAsUnsigned();
+            classics.nbodyAccelerationsMatchADoubleReference();
         } finally {
             CorpusTest.ARCHITECTURE.remove();
         }

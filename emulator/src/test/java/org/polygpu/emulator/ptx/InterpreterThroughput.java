@@ -3,16 +3,20 @@ package org.polygpu.emulator.ptx;
 import java.util.Locale;
 
 /**
- * The interpreter's speed in thread-instructions per second on memory-bound vector kernels (vector add, the corpus's
- * grid-stride vector square), the arithmetic-heavy Black-Scholes kernel and the corpus's CSR SpMV, with 1 and 2
- * worker threads; and the cost of a small launch through the emulated backend.
+ * The interpreter's speed in thread-instructions per second, with 1 and 2 worker threads: on memory-bound vector
+ * kernels (vector add, the corpus's grid-stride vector square), the arithmetic-heavy Black-Scholes kernel and the
+ * corpus's CSR SpMV; on the corpus's classic kernels ({@link CorpusWorkloads}: reduction, scan, histogram, transpose,
+ * matrixMul, bitonic sort, n-body), with their geometric mean; and the cost of a small launch through the emulated
+ * backend.
  *
- * <p>Run after {@code mvn -pl runtime,emulator install}, from the project root:
+ * <p>Run after {@code mvn -pl emulator -am verify -DskipTests}, from the project root:
  * <pre>
  * java -cp emulator/target/test-classes:emulator/target/classes:runtime/target/classes \
- *     org.polygpu.emulator.ptx.InterpreterThroughput [elements]
+ *     org.polygpu.emulator.ptx.InterpreterThroughput [elements [seconds [only]]]
  * </pre>
- * (default 4 Mi elements). Prints one line per kernel and thread count.
+ * (default 4 Mi elements for the vector kernels, 3 seconds of measurement per line; {@code only} restricts the run to
+ * the workloads whose name contains it, {@code corpus} to the classic kernels). Prints one line per kernel and thread
+ * count, and the geometric mean of the classic kernels per thread count.
  */
 public final class InterpreterThroughput {
     private InterpreterThroughput() {
@@ -20,7 +24,34 @@ public final class InterpreterThroughput {
 
     public static void main(String[] args) {
         int n = args.length > 0 ? Integer.parseInt(args[0]) : 1 << 22;
-        smallLaunches();
+        seconds = args.length > 1 ? Double.parseDouble(args[1]) : 3;
+        only = args.length > 2 ? args[2] : "";
+        if (only.isEmpty()) {
+            smallLaunches();
+        }
+        for (int threads : new int[] {1, 2}) {
+            try (TestDevice d = new TestDevice(threads)) {
+                double logWall = 0;
+                double logCpu = 0;
+                int count = 0;
+                for (CorpusWorkloads.Workload w : CorpusWorkloads.on(d)) {
+                    if (only.isEmpty() || only.equals("corpus") || w.name().contains(only)) {
+                        double[] rates = measure(w.name(), threads, w.run());
+                        logWall += Math.log(rates[0]);
+                        logCpu += Math.log(rates[1]);
+                        count++;
+                    }
+                }
+                if (count > 0) {
+                    System.out.println(String.format(Locale.ROOT, "%-14s threads=%d  %8.1f M thread-instr/s  %8.1f M "
+                            + "per CPU-second  (geometric mean of %d classic kernels)", "geomean", threads,
+                            Math.exp(logWall / count), Math.exp(logCpu / count), count));
+                }
+            }
+        }
+        if (!only.isEmpty()) {
+            return;
+        }
         PtxModule vector = TestDevice.module("vector_add.ptx");
         PtxModule bs = TestDevice.module("blackscholes.ptx");
         PtxModule squares = TestDevice.module("/org/polygpu/emulator/corpus/ptx/vector_squares.ptx");
@@ -84,19 +115,39 @@ public final class InterpreterThroughput {
         }
     }
 
-    private static void measure(String name, int threads, java.util.function.Supplier<KernelCounters> run) {
+    /** The process's CPU time, which tells how much of the machine the run had when other work shares it. */
+    private static long cpuNanos() {
+        return ProcessHandle.current().info().totalCpuDuration().orElseThrow().toNanos();
+    }
+
+    /** Seconds of measurement per kernel and thread count. */
+    private static double seconds;
+    /** Workload name filter; empty for everything. */
+    private static String only;
+
+    /**
+     * Prints and returns the thread-instructions per second, in millions, of repeated runs after a warm-up: by the
+     * wall clock, and per second of the process's CPU time.
+     */
+    private static double[] measure(String name, int threads, java.util.function.Supplier<KernelCounters> run) {
         for (int i = 0; i < 3; i++) {
             run.get(); // warm-up: JIT compilation
         }
         long instructions = 0;
+        long cpuStart = cpuNanos();
         long start = System.nanoTime();
         int runs = 0;
-        while (System.nanoTime() - start < 3_000_000_000L || runs < 3) {
+        while (System.nanoTime() - start < seconds * 1e9 || runs < 3) {
             instructions += run.get().threadInstructions();
             runs++;
         }
-        double seconds = (System.nanoTime() - start) / 1e9;
-        System.out.println(String.format(Locale.ROOT, "%-14s threads=%d  %8.1f M thread-instr/s  (%d runs, %.1f M "
-                + "thread-instr each)", name, threads, instructions / seconds / 1e6, runs, instructions / 1e6 / runs));
+        double elapsed = (System.nanoTime() - start) / 1e9;
+        double cpu = (cpuNanos() - cpuStart) / 1e9;
+        double rate = instructions / elapsed / 1e6;
+        double perCpu = instructions / cpu / 1e6;
+        System.out.println(String.format(Locale.ROOT, "%-14s threads=%d  %8.1f M thread-instr/s  %8.1f M per "
+                + "CPU-second  (%d runs, %.1f M thread-instr each)", name, threads, rate, perCpu, runs,
+                instructions / 1e6 / runs));
+        return new double[] {rate, perCpu};
     }
 }

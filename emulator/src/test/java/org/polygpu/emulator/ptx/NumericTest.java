@@ -98,4 +98,16 @@ class NumericTest {
             }
         }
     }
+
+    @Test
+    void extendShiftAgreesWithExtendForEveryType() {
+        long[] raws = {0, 1, -1, 0x7F, 0x80, 0xFF, 0x8000, 0xFFFF, 0x7FFF_FFFFL, 0x8000_0000L, 0xFFFF_FFFFL,
+            0x1234_5678_9ABC_DEF0L, Long.MIN_VALUE, Long.MAX_VALUE};
+        for (PtxType t : PtxType.values()) {
+            int s = t.extendShift();
+            for (long raw : raws) {
+                assertEquals(t.extend(raw), t.isSigned() ? raw << s >> s : raw << s >>> s, t + " " + raw);
+            }
+        }
+    }
 }
