@@ -100,9 +100,14 @@ class OptionsTest {
             assertEquals("false", o.getMember("CuBLASEnabled").asString());
             Polyglot.eval(c, "cudaDeviceSynchronize()");
             Polyglot.eval(c, "getoptions()");
+            // CuBLASEnabled=false has an effect: BLAS:: functions fail saying so.
+            PolyglotException e = assertThrows(PolyglotException.class,
+                    () -> Polyglot.eval(c, "BLAS::cublasSaxpy").execute(1, 0, 0, 1, 0, 1));
+            assertTrue(e.getMessage().contains("BLAS::cublasSaxpy is disabled: the context was created with "
+                    + "--polygpu.CuBLASEnabled=false"), e.getMessage());
         }
         String text = err.toString(StandardCharsets.UTF_8);
-        assertEquals(10, text.lines().filter(l -> l.contains("has no effect")).count(), text);
+        assertEquals(9, text.lines().filter(l -> l.contains("has no effect")).count(), text);
         assertEquals(1, text.lines().filter(l -> l.startsWith("polygpu: option polygpu.MemAdvisePolicy has no "
                 + "effect: polygpu copies arrays between explicit replicas")).count(), text);
         assertFalse(text.contains("ExportDAG"), "ExportDAG=false is GrCUDA's unset: " + text);

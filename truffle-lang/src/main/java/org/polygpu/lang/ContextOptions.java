@@ -29,10 +29,11 @@ import org.polygpu.config.RuntimeConfig;
  * @param shown          every option by name without the {@code polygpu.} prefix, as {@code getoptions()} shows it:
  *                       as strings, as GrCUDA shows them (enums as their option value)
  * @param notices        lines to show once when the context starts: the options set that have no effect
+ * @param blasEnabled    {@code CuBLASEnabled}: whether the {@code BLAS} namespace's functions run
  */
 public record ContextOptions(RuntimeConfig runtime, String backend, BackendOptions backendOptions,
                              Optional<Path> exportDag, Optional<Path> exportTrace, Map<String, String> shown,
-                             List<String> notices) {
+                             List<String> notices, boolean blasEnabled) {
     private static final String PREFIX = PolygpuLanguage.ID + ".";
 
     public ContextOptions {
@@ -69,7 +70,7 @@ public record ContextOptions(RuntimeConfig runtime, String backend, BackendOptio
                     v instanceof OptionValue o ? o.optionValue() : String.valueOf(v));
         }
         return new ContextOptions(runtime, values.get(Backend), backendOptions, exportDag, exportTrace, shown,
-                GrcudaOptions.notices(values));
+                GrcudaOptions.notices(values), values.get(GrcudaOptions.CuBLASEnabled));
     }
 
     /**

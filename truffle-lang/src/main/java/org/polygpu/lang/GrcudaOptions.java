@@ -14,8 +14,9 @@ import org.graalvm.options.OptionValues;
 import com.oracle.truffle.api.Option;
 
 /**
- * The options GrCUDA defines that have no effect in polygpu, accepted under {@code --polygpu.} with GrCUDA's value
- * syntax so that GrCUDA's command lines start polygpu unchanged. A context whose options set one of them says so
+ * The options GrCUDA defines that have no effect in polygpu (except {@code CuBLASEnabled}, which
+ * {@link ContextOptions} reads), accepted under {@code --polygpu.} with GrCUDA's value syntax so that GrCUDA's
+ * command lines start polygpu unchanged. A context whose options set one of them says so
  * once on its standard error ({@link #notices}), with the reason. GrCUDA's other options are
  * {@link PolygpuOptions}, with their effect.
  */
@@ -24,8 +25,8 @@ public final class GrcudaOptions {
     private static final String NO_LIBRARY = "polygpu does not provide ";
     private static final Set<String> MEM_ADVISE = Set.of("none", "read-mostly", "preferred");
 
-    @Option(help = "GrCUDA's switch for its BLAS namespace; no effect: BLAS:: is always present.", category = OptionCategory.USER,
-            stability = OptionStability.STABLE)
+    @Option(help = "GrCUDA's switch for its BLAS namespace: false makes every BLAS:: function fail saying so.",
+            category = OptionCategory.USER, stability = OptionStability.STABLE)
     static final OptionKey<Boolean> CuBLASEnabled = new OptionKey<>(true);
 
     @Option(help = "GrCUDA's cuBLAS library path; no effect in polygpu.", usageSyntax = "<file>",
@@ -76,8 +77,7 @@ public final class GrcudaOptions {
     /** One line per option of this class that {@code values} set, saying that it has no effect and why. */
     static List<String> notices(OptionValues values) {
         List<String> lines = new ArrayList<>();
-        String blas = "BLAS:: is always present, its library found as NVRTC is (POLYGPU_CUBLAS names it)";
-        notice(values, CuBLASEnabled, "CuBLASEnabled", blas, lines);
+        String blas = "the cuBLAS library is found as NVRTC is (POLYGPU_CUBLAS names it)";
         notice(values, CuBLASLibrary, "CuBLASLibrary", blas, lines);
         notice(values, CuMLEnabled, "CuMLEnabled", NO_LIBRARY + "cuML", lines);
         notice(values, CuMLLibrary, "CuMLLibrary", NO_LIBRARY + "cuML", lines);

@@ -25,7 +25,7 @@ public final class Builtins {
         for (Builtin b : builtins) {
             root.add(b.name(), new BuiltinObject(b));
         }
-        root.add("BLAS", BlasNamespace.create(runtime));
+        root.add("BLAS", BlasNamespace.create(runtime, runtime.options().blasEnabled()));
         addAll(root, DeviceApiBuiltins.create(runtime));
         addAll(root, StreamApiBuiltins.create(runtime));
         UnsupportedFunctions.addTo(root);
