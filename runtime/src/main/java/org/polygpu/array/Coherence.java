@@ -1,5 +1,7 @@
 package org.polygpu.array;
 
+import java.util.BitSet;
+
 import org.polygpu.sched.spi.Locations;
 
 /**
@@ -16,6 +18,13 @@ import org.polygpu.sched.spi.Locations;
  *   <li>a read at {@code d} → {@code d} Shared (after a copy if it was Invalid); a Modified holder becomes
  *       Shared.</li>
  * </ul>
+ *
+ * <p><b>Host chunks.</b> The devices' states are per array; the host's is per chunk too: while the host is not
+ * valid as a whole, single chunks of its copy may be (element reads bring only the chunk that holds the element).
+ * Such a host is Invalid for the array as a whole ({@link #isValid}, {@link #validMask}, so kernels and bulk copies
+ * never take it as a source) and valid for its chunks ({@link #isHostChunkValid}). A chunk is valid on the host
+ * only while every valid device holds the same bytes: any write invalidates the host's chunks, and a read of the
+ * whole array at the host makes them moot. Chunk numbers and sizes are the caller's.
  * Not thread-safe: owned by the scheduler's thread.
  */
 public final class Coherence {
@@ -25,6 +34,9 @@ public final class Coherence {
     private final int deviceCount;
     private long valid;
     private boolean written;
+    /** The chunks valid on the host while the host is not valid as a whole; null when none. */
+    private BitSet hostChunks;
+    private int hostChunkReads;
 
     public Coherence(int deviceCount) {
         this.deviceCount = deviceCount;
@@ -51,11 +63,47 @@ public final class Coherence {
     public void write(int location) {
         valid = 1L << location;
         written = true;
+        forgetHostChunks();
     }
 
     /** A reader at {@code location} now holds a valid copy too. */
     public void read(int location) {
         valid |= 1L << location;
+        if (location == deviceCount) {
+            forgetHostChunks();
+        }
+    }
+
+    /** Whether chunk {@code chunk} of the host's copy is up to date: the whole copy is, or that chunk was read. */
+    public boolean isHostChunkValid(long chunk) {
+        return isValid(deviceCount) || hostChunks != null && hostChunks.get(Math.toIntExact(chunk));
+    }
+
+    /** The host read chunk {@code chunk} alone from a valid device. */
+    public void readHostChunk(long chunk) {
+        if (hostChunks == null) {
+            hostChunks = new BitSet();
+        }
+        hostChunks.set(Math.toIntExact(chunk));
+        hostChunkReads++;
+    }
+
+    /** A bulk read copied chunks {@code from..to-1} to the host; they do not count as {@link #hostChunkReads}. */
+    public void copiedHostChunks(long from, long to) {
+        if (hostChunks == null) {
+            hostChunks = new BitSet();
+        }
+        hostChunks.set(Math.toIntExact(from), Math.toIntExact(to));
+    }
+
+    /** How many chunks the host read alone since its copy was last invalidated. */
+    public int hostChunkReads() {
+        return hostChunkReads;
+    }
+
+    private void forgetHostChunks() {
+        hostChunks = null;
+        hostChunkReads = 0;
     }
 
     /** Whether the array was never written, so every replica still holds zeros. */

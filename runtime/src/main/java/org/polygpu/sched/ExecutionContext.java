@@ -261,13 +261,13 @@ public final class ExecutionContext implements AutoCloseable {
 
     /**
      * Copies {@code dst.byteSize()} bytes of {@code array}, from byte {@code byteOffset} on, into {@code dst}: a part
-     * of the array, for buffer reads and partial copies.
+     * of the array, for buffer reads and partial copies; only the chunks of it the host lacks are copied.
      */
     public void copyToHost(DeviceArray array, long byteOffset, MemorySegment dst) {
         array.checkLive();
         HostAccesses.checkRange(array, byteOffset, dst.byteSize());
         checkOpen();
-        hostSide.access(HostAccess.copyToHost(array));
+        hostSide.readRange(array, byteOffset, dst.byteSize());
         MemorySegment.copy(array.hostReplica(), byteOffset, dst, 0, dst.byteSize());
     }
 

@@ -110,6 +110,25 @@ final class ReplicaTransfers {
     }
 
     /**
+     * Makes bytes {@code offset..offset+bytes} of the host replica valid (a chunk, which the caller records in the
+     * array's coherence), copying them from the fastest valid device on its host stream and waiting for the copy.
+     * The host is not valid as a whole, so some device is.
+     */
+    void fetchRangeToHost(DeviceArray array, long offset, long bytes, long computationId) {
+        MemorySegment hostReplica = hostReplica(array);
+        int src = fastestSource(array.coherence().validMask(), host);
+        StreamHandle stream = pool.hostStream(src);
+        waitReady(array, src, stream);
+        backend.copyDeviceToHost(array.deviceReplica(src), offset, hostReplica.asSlice(offset, bytes), bytes, stream,
+                new OperationLabel(computationId, labelled ? "copy " + array + " bytes " + offset + ".."
+                        + (offset + bytes) + " to host" : "copy to host"));
+        EventHandle done = pool.takeEvent(src);
+        backend.recordEvent(done, stream);
+        backend.synchronizeEvent(done);
+        pool.releaseEvent(done);
+    }
+
+    /**
      * Element {@code index}, read where it is valid: from the host replica, as zero from an array never written,
      * else copied alone from the fastest valid device after the work that made that replica ready.
      */

@@ -37,4 +37,30 @@ class CoherenceTest {
         assertEquals(State.SHARED, c.state(2));
         assertEquals(0b101, c.validMask());
     }
+
+    @Test
+    void hostChunksAreValidUntilAWriteAndMootOnceTheHostIsWhole() {
+        Coherence c = new Coherence(2);
+        c.write(0);
+        assertFalse(c.isHostChunkValid(3));
+        c.readHostChunk(3);
+        c.copiedHostChunks(5, 7);
+        assertTrue(c.isHostChunkValid(3));
+        assertTrue(c.isHostChunkValid(6));
+        assertFalse(c.isHostChunkValid(7));
+        assertEquals(1, c.hostChunkReads(), "bulk copies do not count as chunk reads");
+        assertEquals(State.INVALID, c.state(2), "the host is not valid as a whole");
+        assertEquals(State.MODIFIED, c.state(0));
+        c.read(1);
+        assertTrue(c.isHostChunkValid(3), "a read elsewhere keeps them");
+        c.write(1);
+        assertFalse(c.isHostChunkValid(3), "a write drops them");
+        assertEquals(0, c.hostChunkReads());
+        c.readHostChunk(0);
+        c.read(2);
+        assertTrue(c.isHostChunkValid(9), "the whole host copy is valid");
+        assertEquals(0, c.hostChunkReads());
+        c.write(0);
+        assertFalse(c.isHostChunkValid(0), "and the chunks it had read before are not remembered");
+    }
 }

@@ -11,7 +11,8 @@ import org.polygpu.array.ElementType;
 import org.polygpu.backend.testing.NoWorkBackend;
 
 /**
- * Reading one element never brings the whole array to the host, and sizes are checked in exact arithmetic against
+ * Reading one element never brings the whole array to the host (chunked host reads: {@link ChunkedHostReadTest}), and
+ * sizes are checked in exact arithmetic against
  * the device's memory before anything is allocated.
  */
 class ElementReadTest {
@@ -33,17 +34,17 @@ class ElementReadTest {
     }
 
     @Test
-    void anArrayUpTo16MiBIsBroughtToTheHostWholeSoThatReadingAllItsElementsCostsOneCopy() {
+    void readingEveryElementOfAnArrayUpTo16MiBCostsAFewChunksThenOneWholeCopy() {
         try (NoWorkBackend backend = new NoWorkBackend(2);
              ExecutionContext ctx = NoWorkContexts.open(backend, NoWorkContexts.config())) {
             Kernel fill = NoWorkContexts.kernel(ctx, "fill", WRITE);
             DeviceArray small = ctx.newArray(ElementType.FLOAT, 1 << 20);
             NoWorkContexts.launch(ctx, fill, small);
             long copies = backend.copyCount();
-            for (int i = 0; i < 100; i++) {
+            for (int i = 0; i < 1 << 20; i++) {
                 ctx.read(small, i);
             }
-            assertEquals(copies + 1, backend.copyCount());
+            assertEquals(copies + HostAccesses.CHUNK_READS_BEFORE_WHOLE + 1, backend.copyCount());
             assertEquals("0 host", NoWorkContexts.valid(ctx, small));
         }
     }

@@ -30,6 +30,7 @@ public abstract class PolygpuProgram {
      */
     private final List<Value> arrays = new ArrayList<>();
     private boolean validating = true;
+    private boolean firstElementsOnly;
 
     PolygpuProgram(Context context) {
         cu = context.eval("polygpu", "CU");
@@ -42,6 +43,30 @@ public abstract class PolygpuProgram {
     public final PolygpuProgram withoutValidation() {
         validating = false;
         return this;
+    }
+
+    /**
+     * Makes {@link #run} read back and check only the first element of each partition's result, one element read
+     * per partition, as GrCUDA's benchmarks end ({@code res[i] = y[i][0]}).
+     *
+     * @throws IllegalArgumentException when the program has no such ending
+     */
+    public final PolygpuProgram withFirstElementsOnly() {
+        if (!hasFirstElementsEnding()) {
+            throw new IllegalArgumentException("--first-elements: " + name() + " does not support it (bs does)");
+        }
+        firstElementsOnly = true;
+        return this;
+    }
+
+    /** Whether the program can end as {@link #withFirstElementsOnly()} asks. */
+    boolean hasFirstElementsEnding() {
+        return false;
+    }
+
+    /** Whether {@link #run} checks only the first element of each partition. */
+    final boolean firstElementsOnly() {
+        return firstElementsOnly;
     }
 
     /** Whether {@link #run} reads the results back and checks them. */

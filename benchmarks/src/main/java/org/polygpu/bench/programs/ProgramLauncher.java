@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalDouble;
@@ -15,11 +16,13 @@ import java.util.regex.Pattern;
 import org.graalvm.polyglot.Context;
 
 /**
- * Runs one Java benchmark program from the command line: {@code [--polygpu.Option=value ...] [--no-validate] [size]
- * [partitions] [more]}, prints its verdict and the makespan of its kernels and copies, then exits with 0 on
- * {@code OK}, 1 on {@code FAIL}. With {@code --no-validate} nothing is read back or checked (as {@code EmulatedExecution=sampled}
- * needs). The makespan comes from the timeline of {@code ExportTrace} (written when the context closes),
- * since the guest language has no call that reads the clock: on the emulator it is the virtual clock's.
+ * Runs one Java benchmark program from the command line: {@code [--polygpu.Option=value ...] [--no-validate]
+ * [--first-elements] [size] [partitions] [more]}, prints its verdict and the makespan of its kernels and copies, then
+ * exits with 0 on {@code OK}, 1 on {@code FAIL}. With {@code --no-validate} nothing is read back or checked (as
+ * {@code EmulatedExecution=sampled} needs); with {@code --first-elements} (B&S) only the first element of each
+ * partition, read alone as GrCUDA's benchmarks end. The makespan comes from the timeline of {@code ExportTrace}
+ * (written when the context closes; kept where {@code --polygpu.ExportTrace=FILE} asks), since the guest language has
+ * no call that reads the clock: on the emulator it is the virtual clock's.
  */
 public final class ProgramLauncher {
     private static final Pattern EVENT = Pattern.compile(
@@ -39,9 +42,13 @@ public final class ProgramLauncher {
             }
         }
         boolean validate = !positional.remove("--no-validate");
+        boolean firstElements = positional.remove("--first-elements");
+        // A trace the command line asks for is kept; otherwise the makespan is read from a temporary one.
+        Path kept = Arrays.stream(args).filter(a -> a.startsWith("--polygpu.ExportTrace=")).findFirst()
+                .map(a -> Path.of(a.substring(a.indexOf('=') + 1))).orElse(null);
         Path trace;
         try {
-            trace = Files.createTempFile("polygpu-benchmark", ".json");
+            trace = kept != null ? kept : Files.createTempFile("polygpu-benchmark", ".json");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -52,11 +59,20 @@ public final class ProgramLauncher {
             if (!validate) {
                 p.withoutValidation();
             }
+            if (firstElements && !p.hasFirstElementsEnding()) {
+                System.err.println(p.getClass().getSimpleName() + ": --first-elements is not supported (BlackScholes "
+                        + "supports it)");
+                System.exit(2);
+            }
+            if (firstElements) {
+                p.withFirstElementsOnly();
+            }
             int size = positional.isEmpty() ? p.defaultSize() : Integer.parseInt(positional.get(0));
             int partitions = positional.size() > 1 ? Integer.parseInt(positional.get(1)) : 16;
             if (partitions < 1 || size < partitions) {
                 System.err.println("usage: " + p.getClass().getSimpleName()
-                        + " [--polygpu.Option=value ...] [--no-validate] [size >= partitions] [partitions >= 1]");
+                        + " [--polygpu.Option=value ...] [--no-validate] [--first-elements] [size >= partitions]"
+                        + " [partitions >= 1]");
                 System.exit(2);
             }
             verdict = p.run(size, partitions);
@@ -65,7 +81,9 @@ public final class ProgramLauncher {
         OptionalDouble makespan = makespanMicros(trace);
         makespan.ifPresent(us -> System.out.printf(Locale.ROOT, "makespan %.1f us%n", us));
         try {
-            Files.deleteIfExists(trace);
+            if (kept == null) {
+                Files.deleteIfExists(trace);
+            }
         } catch (IOException e) {
             // A temporary file left behind is harmless; the verdict stands.
         }

@@ -49,6 +49,7 @@ public final class NoWorkBackend implements Backend {
     private long symbolWrites;
     private Object[] lastLaunchArguments = new Object[0];
     private long copies;
+    private long deviceToHostBytes;
     private long hostBytes;
     private long eventsCreated;
     private long prefetches;
@@ -128,6 +129,11 @@ public final class NoWorkBackend implements Backend {
     /** Bytes of host memory allocated so far. */
     public long hostBytes() {
         return hostBytes;
+    }
+
+    /** Bytes copied from devices to the host so far. */
+    public long deviceToHostBytes() {
+        return deviceToHostBytes;
     }
 
     /** Copies enqueued so far, in every direction. */
@@ -273,6 +279,7 @@ public final class NoWorkBackend implements Backend {
     public void copyDeviceToHost(DeviceBuffer src, long srcOffset, MemorySegment dst, long bytes,
                                  StreamHandle stream, OperationLabel label) {
         copies++;
+        deviceToHostBytes += bytes;
     }
 
     @Override
