@@ -27,8 +27,13 @@ import org.polygpu.sched.spi.SelectionRequest;
  *     available parent on that device lends its stream; with none available, as for a computation without parents.
  *     </li>
  * </ul>
- * One difference is kept on purpose: with a single candidate the policy is not asked (GrCUDA asks it, so a
- * rotating policy advances), since a choice that cannot change costs a call per launch for nothing.
+ * One rule is polygpu's own: under {@code multigpu-disjoint}, when the parent's device the policy picked is crowded
+ * ({@link SelectionRequest#crowdedDevices}), the policy is asked again over all devices, and if it answers another
+ * device the computation takes a new stream there. GrCUDA only ever moves a child to one of its parents' devices, so
+ * a launch whose parents sit on two devices joins one of them and nothing moves work back: with 8 chains that
+ * sometimes read each other's arrays, every chain ended on one GPU (99.97% of the benchmarks' {@code LaunchWorkload}
+ * launches on one device of 8). Whether to move stays the policy's call (the data-aware policies pass over crowded
+ * devices; {@code single-gpu} stays), so a policy that ignores load keeps GrCUDA's placement.
  */
 final class StreamAssignment {
     private final RetrieveParentStreamPolicy parentPolicy;
@@ -75,7 +80,14 @@ final class StreamAssignment {
                 if (devices == 0) {
                     yield pool.newStream(select(c, allDevices));
                 }
-                yield oldestParent(v, select(c, devices), true).slot();
+                int device = select(c, devices);
+                if (pool.isCrowded(device) && devices != allDevices) {
+                    int elsewhere = select(c, allDevices);
+                    if (elsewhere != device) {
+                        yield pool.newStream(elsewhere);
+                    }
+                }
+                yield oldestParent(v, device, true).slot();
             }
         };
     }
