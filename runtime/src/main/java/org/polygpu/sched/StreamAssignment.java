@@ -33,7 +33,10 @@ import org.polygpu.sched.spi.SelectionRequest;
  * a launch whose parents sit on two devices joins one of them and nothing moves work back: with 8 chains that
  * sometimes read each other's arrays, every chain ended on one GPU (99.97% of the benchmarks' {@code LaunchWorkload}
  * launches on one device of 8). Whether to move stays the policy's call (the data-aware policies pass over crowded
- * devices; {@code single-gpu} stays), so a policy that ignores load keeps GrCUDA's placement.
+ * devices; {@code single-gpu} stays), so a policy that ignores load keeps GrCUDA's placement. The policy study's
+ * makespans ({@code scripts/study.sh --quick}) are the same with and without this rule; it only acts on crowding.
+ * Another difference is kept on purpose: with a single candidate the policy is not asked (GrCUDA asks it, so a
+ * rotating policy advances), since a choice that cannot change would cost a call per launch for nothing.
  */
 final class StreamAssignment {
     private final RetrieveParentStreamPolicy parentPolicy;
