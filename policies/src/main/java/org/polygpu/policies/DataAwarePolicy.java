@@ -9,6 +9,12 @@ import org.polygpu.sched.spi.SelectionRequest;
  * argument bytes are considered, and when none does the policy explores with its own round-robin rotation.
  * Subclasses choose among the candidates that hold enough data.
  *
+ * <p>Crowded candidates ({@link SelectionRequest#crowdedDevices}: at least 4 busy streams and more than twice the mean
+ * per device) are passed over while another candidate is not crowded, data or not: work queued behind many streams
+ * waits longer than the copy of a kernel's arguments takes on the links these policies consider. Without this, work
+ * that joins chains on two devices gathers on one of them and never leaves it (see the scheduler's
+ * {@code StreamAssignment}).
+ *
  * <p>Not thread-safe: the scheduler calls a policy from one thread at a time.
  */
 abstract class DataAwarePolicy implements DeviceSelectionPolicy {
@@ -25,6 +31,10 @@ abstract class DataAwarePolicy implements DeviceSelectionPolicy {
     @Override
     public final int select(SelectionRequest request, long candidates) {
         long devices = Candidates.within(candidates, deviceCount);
+        long uncrowded = devices & ~request.crowdedDevices();
+        if (uncrowded != 0) {
+            devices = uncrowded;
+        }
         long withData = locality.devicesWithEnoughData(request, devices);
         return withData == 0 ? fallback.select(request, devices) : choose(request, withData);
     }

@@ -6,9 +6,11 @@ import org.polygpu.sched.spi.PolicySettings;
 import org.polygpu.sched.spi.SelectionRequest;
 
 /**
- * The {@code round-robin} policy: rotates over devices {@code 0, 1, ..., n-1, 0, ...}. The cursor names the next
- * device in the rotation; when it is not a candidate, the first candidate after it in rotation order is taken and
- * the cursor moves past that one. Also the fallback of the data-aware policies, each owning its own instance.
+ * The {@code round-robin} policy: rotates over devices {@code 0, 1, ..., n-1, 0, ...}. A cursor counts the choices
+ * modulo the device count; with candidates {@code c_0 < c_1 < ... < c_(k-1)} the choice is {@code c_(cursor mod k)},
+ * and the cursor then advances by one whatever was taken. This is GrCUDA's rule: over all devices it is the plain
+ * rotation, and over a fixed subset it rotates over that subset. Also the fallback of the data-aware policies, each
+ * owning its own instance.
  *
  * <p>Not thread-safe: the scheduler calls it from one thread at a time.
  */
@@ -16,7 +18,7 @@ public final class RoundRobinPolicy implements DeviceSelectionPolicy {
     static final String NAME = "round-robin";
 
     private final int deviceCount;
-    /** The next device in the rotation, in {@code 0..deviceCount-1}. */
+    /** The number of choices made so far, modulo {@code deviceCount}. */
     private int cursor;
 
     RoundRobinPolicy(int deviceCount) {
@@ -26,10 +28,11 @@ public final class RoundRobinPolicy implements DeviceSelectionPolicy {
     @Override
     public int select(SelectionRequest request, long candidates) {
         long devices = Candidates.within(candidates, deviceCount);
-        long atOrAfterCursor = devices & (-1L << cursor);
-        int device = Long.numberOfTrailingZeros(atOrAfterCursor != 0 ? atOrAfterCursor : devices);
-        cursor = device + 1 == deviceCount ? 0 : device + 1;
-        return device;
+        for (int skip = cursor % Long.bitCount(devices); skip > 0; skip--) {
+            devices &= devices - 1;
+        }
+        cursor = cursor + 1 == deviceCount ? 0 : cursor + 1;
+        return Long.numberOfTrailingZeros(devices);
     }
 
     /** Registers {@link RoundRobinPolicy} as {@value #NAME}. */

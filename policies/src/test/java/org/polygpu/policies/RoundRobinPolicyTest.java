@@ -20,12 +20,11 @@ class RoundRobinPolicyTest {
                 Arguments.of(4, new long[] {ALL, ALL, ALL, ALL, ALL, ALL}, new int[] {0, 1, 2, 3, 0, 1}),
                 // Only devices 1 and 3 are ever candidates: they alternate.
                 Arguments.of(4, new long[] {0b1010, 0b1010, 0b1010, 0b1010}, new int[] {1, 3, 1, 3}),
-                // A skipped device is passed over: the cursor moves past the device actually taken.
+                // Over a subset, the cursor (one step per choice) indexes the sorted candidates, as GrCUDA does.
                 Arguments.of(4, new long[] {ALL, 0b1100, ALL, ALL, 0b0010, 0b0011, ALL},
-                        new int[] {0, 2, 3, 0, 1, 0, 1}),
-                // When no candidate lies at or after the cursor the rotation wraps to the lowest candidate.
-                Arguments.of(3, new long[] {ALL, ALL, 0b001, ALL}, new int[] {0, 1, 0, 1}),
-                Arguments.of(3, new long[] {0b100, 0b011, 0b100, 0b100}, new int[] {2, 0, 2, 2}));
+                        new int[] {0, 3, 2, 3, 1, 1, 2}),
+                Arguments.of(3, new long[] {ALL, ALL, 0b001, ALL}, new int[] {0, 1, 0, 0}),
+                Arguments.of(3, new long[] {0b100, 0b011, 0b100, 0b100}, new int[] {2, 1, 2, 2}));
     }
 
     @ParameterizedTest(name = "{0} devices, masks {1}")

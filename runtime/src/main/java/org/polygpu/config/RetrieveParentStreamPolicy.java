@@ -2,19 +2,23 @@ package org.polygpu.config;
 
 /**
  * How a computation with parents gets its stream (paper Fig. 5, steps 4 and 5). A parent's stream is
- * <em>available</em> when no other child of that parent has taken it yet.
+ * <em>available</em> when no other child of that parent has taken it yet. Parents are taken oldest first (launch
+ * order), as in GrCUDA.
  */
 public enum RetrieveParentStreamPolicy implements OptionValue {
-    /** The first parent's stream, always, even if another child took it. */
+    /** The oldest parent's stream, always, even if another child took it. */
     SAME_AS_PARENT("same-as-parent"),
-    /** The first available parent's stream; else a new stream on the first parent's device. */
+    /** The oldest available parent's stream; else the device-selection policy over all devices, new stream. */
     DISJOINT("disjoint"),
     /**
      * The device-selection policy picks among the devices of the available parents and that parent's stream is
      * reused; with no available parent, the policy picks among all devices and a new stream is taken there.
      */
     MULTIGPU_DISJOINT("multigpu-disjoint"),
-    /** The first available parent's stream; else the device-selection policy over all devices, new stream. */
+    /**
+     * The device-selection policy picks among all devices first; the oldest available parent's stream on that device
+     * is reused, else a new stream is taken there.
+     */
     MULTIGPU_EARLY_DISJOINT("multigpu-early-disjoint");
 
     private final String value;

@@ -13,6 +13,30 @@ import org.polygpu.sched.spi.SelectionRequest;
  * whether a parent's stream is reused. Under the disjoint policies a parent lends its stream to one child only
  * ({@link StreamSlot#isLentBy}); a stream the program created is never taken from a parent. The device-selection
  * policy sees the program's current device ({@code cudaSetDevice}). Not thread-safe.
+ *
+ * <p>The rules follow GrCUDA's scheduler (its multi-GPU mock tests' device sequences are ported in the tests):
+ * <ul>
+ * <li>Parents are considered oldest first (launch order), not in argument order: "the first parent" is the oldest
+ *     live one.</li>
+ * <li>{@code disjoint}: the oldest parent whose stream is still available; when none is, a new stream on the device
+ *     the device-selection policy picks among all devices (not the first parent's device, which piled every
+ *     partition of a fork onto one GPU).</li>
+ * <li>{@code multigpu-early-disjoint}: the policy picks the device first, among all devices; the oldest available
+ *     parent stream on that device is reused, else a new stream is taken there.</li>
+ * <li>{@code multigpu-disjoint}: the policy picks among the devices of the available parents and the oldest
+ *     available parent on that device lends its stream; with none available, as for a computation without parents.
+ *     </li>
+ * </ul>
+ * One rule is polygpu's own: under {@code multigpu-disjoint}, when the parent's device the policy picked is crowded
+ * ({@link SelectionRequest#crowdedDevices}), the policy is asked again over all devices, and if it answers another
+ * device the computation takes a new stream there. GrCUDA only ever moves a child to one of its parents' devices, so
+ * a launch whose parents sit on two devices joins one of them and nothing moves work back: with 8 chains that
+ * sometimes read each other's arrays, every chain ended on one GPU (99.97% of the benchmarks' {@code LaunchWorkload}
+ * launches on one device of 8). Whether to move stays the policy's call (the data-aware policies pass over crowded
+ * devices; {@code single-gpu} stays), so a policy that ignores load keeps GrCUDA's placement. The policy study's
+ * makespans ({@code scripts/study.sh --quick}) are the same with and without this rule; it only acts on crowding.
+ * Another difference is kept on purpose: with a single candidate the policy is not asked (GrCUDA asks it, so a
+ * rotating policy advances), since a choice that cannot change would cost a call per launch for nothing.
  */
 final class StreamAssignment {
     private final RetrieveParentStreamPolicy parentPolicy;
@@ -40,23 +64,33 @@ final class StreamAssignment {
         if (v.parentCount() == 0) {
             return pool.newStream(select(c, allDevices));
         }
-        Computation first = v.parent(0).computation();
         return switch (parentPolicy) {
-            case SAME_AS_PARENT -> first.slot().isProgramStream() ? pool.newStream(first.device()) : first.slot();
+            case SAME_AS_PARENT -> {
+                Computation oldest = oldestParent(v, -1, false);
+                yield oldest.slot().isProgramStream() ? pool.newStream(oldest.device()) : oldest.slot();
+            }
             case DISJOINT -> {
-                Computation p = firstAvailableParent(v, -1);
-                yield p != null ? p.slot() : pool.newStream(first.device());
+                Computation p = oldestParent(v, -1, true);
+                yield p != null ? p.slot() : pool.newStream(select(c, allDevices));
             }
             case MULTIGPU_EARLY_DISJOINT -> {
-                Computation p = firstAvailableParent(v, -1);
-                yield p != null ? p.slot() : pool.newStream(select(c, allDevices));
+                int device = select(c, allDevices);
+                Computation p = oldestParent(v, device, true);
+                yield p != null ? p.slot() : pool.newStream(device);
             }
             case MULTIGPU_DISJOINT -> {
                 long devices = availableParentDevices(v);
                 if (devices == 0) {
                     yield pool.newStream(select(c, allDevices));
                 }
-                yield firstAvailableParent(v, select(c, devices)).slot();
+                int device = select(c, devices);
+                if (pool.isCrowded(device) && devices != allDevices) {
+                    int elsewhere = select(c, allDevices);
+                    if (elsewhere != device) {
+                        yield pool.newStream(elsewhere);
+                    }
+                }
+                yield oldestParent(v, device, true).slot();
             }
         };
     }
@@ -67,15 +101,20 @@ final class StreamAssignment {
         return s != null && !s.isLentBy(p);
     }
 
-    /** The first parent whose stream no other child took, on {@code device} unless it is -1. */
-    private static Computation firstAvailableParent(DagVertex<Computation> v, int device) {
+    /**
+     * The oldest parent (first launched), on {@code device} unless it is -1, and whose stream no other child took if
+     * {@code available}; null if none.
+     */
+    private static Computation oldestParent(DagVertex<Computation> v, int device, boolean available) {
+        Computation oldest = null;
         for (int i = 0; i < v.parentCount(); i++) {
             Computation p = v.parent(i).computation();
-            if (canLendStream(p) && (device < 0 || p.device() == device)) {
-                return p;
+            if ((!available || canLendStream(p)) && (device < 0 || p.device() == device)
+                    && (oldest == null || p.id() < oldest.id())) {
+                oldest = p;
             }
         }
-        return null;
+        return oldest;
     }
 
     private static long availableParentDevices(DagVertex<Computation> v) {

@@ -9,6 +9,7 @@ import org.polygpu.backend.Backend;
 import org.polygpu.backend.EventHandle;
 import org.polygpu.backend.StreamHandle;
 import org.polygpu.config.RetrieveNewStreamPolicy;
+import org.polygpu.sched.spi.SelectionRequest;
 
 /**
  * The streams and events of every device, and which streams have unfinished work.
@@ -102,6 +103,11 @@ final class StreamPool {
     /** Busy streams per device, as a new array. */
     int[] busyStreamsSnapshot() {
         return busyStreams.clone();
+    }
+
+    /** Whether {@code device} is crowded ({@link SelectionRequest#crowdedDevices}), in constant time. */
+    boolean isCrowded(int device) {
+        return SelectionRequest.isCrowded(busyStreams[device], busyStreams.length, busy.size());
     }
 
     int streamCount(int device) {

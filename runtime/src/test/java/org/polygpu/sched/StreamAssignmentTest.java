@@ -30,14 +30,16 @@ import org.polygpu.sched.spi.DeviceSelectionPolicy;
 class StreamAssignmentTest {
     /**
      * A writes x; B and C read x; D and E read B's output. B takes A's stream and D takes it from B, since B holds it
-     * now; C and E find their parent's stream lent and, unless the policy is same-as-parent, get another stream: on
-     * the parent's device (disjoint) or on the device the policy picks next.
+     * now; C and E find their parent's stream lent and, unless the policy is same-as-parent, get another stream on
+     * the device the policy picks next (GrCUDA's disjoint rule, not the parent's device). Under
+     * multigpu-early-disjoint the policy picks the device first: B goes to device 1 on a new stream, C back to A's
+     * device and stream, D to B's device and stream.
      */
     @ParameterizedTest(name = "{0}")
     @CsvSource({
         "SAME_AS_PARENT,          0:0, 0:0, 0:0, 0:0",
-        "DISJOINT,                0:0, 0:1, 0:0, 0:2",
-        "MULTIGPU_EARLY_DISJOINT, 0:0, 1:0, 0:0, 0:1",
+        "DISJOINT,                0:0, 1:0, 0:0, 0:1",
+        "MULTIGPU_EARLY_DISJOINT, 1:0, 0:0, 1:0, 0:1",
         "MULTIGPU_DISJOINT,       0:0, 1:0, 0:0, 0:1",
     })
     void aParentLendsItsStreamToOneChildAndTheChildCanLendItOn(RetrieveParentStreamPolicy policy, String b,

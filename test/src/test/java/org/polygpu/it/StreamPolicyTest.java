@@ -23,15 +23,15 @@ class StreamPolicyTest {
     private static final int N = 1000;
 
     /**
-     * A writes x; B and C read it. B takes A's stream under every policy but same-as-parent shares it with C too;
-     * the others give C a new stream: disjoint on A's device, the multi-GPU ones on the device the policy (here
-     * round-robin, next device 1) picks.
+     * A writes x; B and C read it. Same-as-parent gives A's stream to both. Disjoint and multigpu-disjoint give it
+     * to B and C a new stream on the device the policy (here round-robin, next device 1) picks. Multigpu-early-disjoint
+     * asks the policy first: B goes to device 1 on a new stream, C to device 0, where A's stream is still free.
      */
     @ParameterizedTest(name = "{0}")
     @CsvSource({
         "same-as-parent, 0, 0, 0, 0",
-        "disjoint, 0, 0, 0, 1",
-        "multigpu-early-disjoint, 0, 0, 1, 0",
+        "disjoint, 0, 0, 1, 0",
+        "multigpu-early-disjoint, 1, 0, 0, 0",
         "multigpu-disjoint, 0, 0, 1, 0",
     })
     void childrenOfOneParent(String policy, int bDevice, int bStream, int cDevice, int cStream) {

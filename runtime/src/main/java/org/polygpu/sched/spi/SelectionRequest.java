@@ -30,6 +30,36 @@ public record SelectionRequest(long[] argumentBytes, long[] validLocations, int[
         this(argumentBytes, validLocations, busyStreams, 0);
     }
 
+    /**
+     * The devices much busier than the mean: at least {@value #CROWDED_STREAMS} busy streams and more than twice the
+     * mean number of busy streams per device. A policy may move work off them (the scheduler then gives up reusing
+     * a parent's stream there); one chain of work per device never crowds one.
+     */
+    public long crowdedDevices() {
+        long total = 0;
+        for (int b : busyStreams) {
+            total += b;
+        }
+        long mask = 0;
+        for (int d = 0; d < busyStreams.length; d++) {
+            if (isCrowded(busyStreams[d], busyStreams.length, total)) {
+                mask |= 1L << d;
+            }
+        }
+        return mask;
+    }
+
+    /** The least busy streams of a crowded device. */
+    public static final int CROWDED_STREAMS = 4;
+
+    /**
+     * Whether a device with {@code busy} busy streams, among {@code devices} devices with {@code total} busy streams
+     * in all, is crowded (see {@link #crowdedDevices}).
+     */
+    public static boolean isCrowded(int busy, int devices, long total) {
+        return busy >= CROWDED_STREAMS && (long) busy * devices > 2 * total;
+    }
+
     /** Number of devices described by {@link #busyStreams()}. */
     public int deviceCount() {
         return busyStreams.length;
