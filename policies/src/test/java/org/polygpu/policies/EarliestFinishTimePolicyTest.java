@@ -2,6 +2,7 @@ package org.polygpu.policies;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.polygpu.policies.Fixtures.arg;
 
 import org.junit.jupiter.api.Test;
@@ -56,7 +57,7 @@ class EarliestFinishTimePolicyTest {
         measured(1, KERNEL, MS);
         measured(1, LONG_KERNEL, MS / 2);
         policy.enqueued(0, LONG_KERNEL); // GPU 0 busy for 0.5 ms; the copy to GPU 1 takes 1 ms
-        assertEquals(0, policy.select(request(KERNEL, arg(MB45, 0)), 0b11));
+        assertEquals(0, policy.select(request(KERNEL, arg(MB45, 0, Fixtures.HOST)), 0b11));
     }
 
     @Test
@@ -64,9 +65,19 @@ class EarliestFinishTimePolicyTest {
         measured(1, KERNEL, MS);
         measured(1, LONG_KERNEL, 3 * MS);
         long token = policy.enqueued(0, LONG_KERNEL); // GPU 0 busy for 3 ms; the copy to GPU 1 takes 1 ms
-        assertEquals(1, policy.select(request(KERNEL, arg(MB45, 0)), 0b11));
+        // The host's copy is valid, so GPU 0's replica is ready now and can be copied at once.
+        assertEquals(1, policy.select(request(KERNEL, arg(MB45, 0, Fixtures.HOST)), 0b11));
         // Once the long kernel is seen to finish, GPU 0 is idle again and holds the data.
         policy.finished(0, LONG_KERNEL, token, 3 * MS);
+        assertEquals(0, policy.select(request(KERNEL, arg(MB45, 0, Fixtures.HOST)), 0b11));
+    }
+
+    @Test
+    void anInputOnlyOnABusyDeviceIsTakenToBeReadyWhenItsQueueIsDone() {
+        measured(1, KERNEL, MS);
+        measured(1, LONG_KERNEL, 3 * MS);
+        policy.enqueued(0, LONG_KERNEL);
+        // GPU 0 may be producing it: moving to GPU 1 means its 3 ms and then the 1 ms copy, so GPU 0 stays best.
         assertEquals(0, policy.select(request(KERNEL, arg(MB45, 0)), 0b11));
     }
 
@@ -75,7 +86,7 @@ class EarliestFinishTimePolicyTest {
         measured(1, KERNEL, MS);
         measured(1, LONG_KERNEL, 3 * MS);
         policy.enqueued(0, LONG_KERNEL);
-        assertEquals(0, policy.select(request(KERNEL, arg(MB45, 0)), 0b01));
+        assertEquals(0, policy.select(request(KERNEL, arg(MB45, 0, Fixtures.HOST)), 0b01));
     }
 
     @Test
@@ -87,6 +98,22 @@ class EarliestFinishTimePolicyTest {
             policy.enqueued(picked[i], KERNEL);
         }
         assertArrayEquals(new int[] {0, 1, 0, 1}, picked);
+    }
+
+    /** Equal predictions go round the devices from the one after the last chosen, fallback choices included. */
+    @Test
+    void tiesGoRoundTheDevices() {
+        EarliestFinishTimePolicy four = new EarliestFinishTimePolicy(Fixtures.settings(4));
+        SelectionRequest r = Fixtures.request(4, arg(1000, Fixtures.HOST));
+        SelectionRequest unknown = new SelectionRequest(r.argumentBytes(), r.validLocations(), r.busyStreams(), 0,
+                LONG_KERNEL);
+        SelectionRequest known = new SelectionRequest(r.argumentBytes(), r.validLocations(), r.busyStreams(), 0,
+                KERNEL);
+        four.finished(0, KERNEL, four.enqueued(0, KERNEL), MS);
+        // Never measured: minmax-transfer-time explores round-robin (0, then 1); then the known kernel goes on at 2.
+        int[] picked = {four.select(unknown, 0b1111), four.select(unknown, 0b1111), four.select(known, 0b1111),
+            four.select(known, 0b1111), four.select(known, 0b1111)};
+        assertArrayEquals(new int[] {0, 1, 2, 3, 0}, picked);
     }
 
     @Test
@@ -118,6 +145,21 @@ class EarliestFinishTimePolicyTest {
         assertEquals(2000, d.predict(KERNEL));
         d.learn(KERNEL, 10_000); // past the window the newest weighs 1/8
         assertEquals(3000, d.predict(KERNEL));
+    }
+
+    @Test
+    void pastTheWindowOneLaunchInSixteenIsTimed() {
+        KernelDurations d = new KernelDurations();
+        int timed = 0;
+        for (int i = 0; i < KernelDurations.WINDOW; i++) {
+            assertTrue(d.wantsSample(KERNEL));
+            d.learn(KERNEL, 1000);
+        }
+        for (int i = 0; i < 4 * KernelDurations.SAMPLE_EVERY; i++) {
+            timed += d.wantsSample(KERNEL) ? 1 : 0;
+        }
+        assertEquals(4, timed);
+        assertTrue(d.wantsSample(LONG_KERNEL));
     }
 
     @Test

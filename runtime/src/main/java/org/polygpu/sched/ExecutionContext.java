@@ -67,7 +67,7 @@ public final class ExecutionContext implements AutoCloseable {
         this.pool = schedule.pool();
         PolicySettings settings = new PolicySettings(deviceCount, bandwidth, config.dataThreshold());
         this.assignment = new StreamAssignment(config.parentStreamPolicy(), schedule.times().observedBy(
-                DeviceSelectionPolicies.create(config.deviceSelectionPolicy(), settings)), schedule);
+                DeviceSelectionPolicies.create(config.deviceSelectionPolicy(), settings), deviceCount), schedule);
         this.transfers = new ReplicaTransfers(backend, schedule, bandwidth, config.recordTimeline(),
                 config.inputPrefetch());
         this.arguments = new LaunchArguments(backend.deviceProperties(0));

@@ -10,12 +10,16 @@ import org.polygpu.sched.spi.WorkObserver;
 /**
  * Measures kernel launches for a device-selection policy that is a {@link WorkObserver}: a start event recorded
  * just before the kernel (after the copies into its replicas) and its completion event give its duration on the
- * backend's clock. Does nothing, and records no event, when the policy observes nothing.
+ * backend's clock, for the launches the observer wants timed. Does nothing, and records no event, when the policy
+ * observes nothing.
  *
  * <p>Not thread-safe: used by the execution context's thread.
  */
 final class KernelTimes {
-    /** What is kept of a measured launch until it finishes; the start event goes back to the pool with the others. */
+    /**
+     * What is kept of an observed launch until it finishes: its start event, null when it is not timed, goes back
+     * to the pool with the others.
+     */
     record Started(EventHandle start, long workKey, long token) {
     }
 
@@ -26,9 +30,12 @@ final class KernelTimes {
         this.backend = backend;
     }
 
-    /** Makes {@code policy} the observer when it is a {@link WorkObserver}; returns it. */
-    DeviceSelectionPolicy observedBy(DeviceSelectionPolicy policy) {
-        observer = policy instanceof WorkObserver o ? o : null;
+    /**
+     * Makes {@code policy} the observer when it is a {@link WorkObserver} and there is a choice to make (more than
+     * one device); returns it.
+     */
+    DeviceSelectionPolicy observedBy(DeviceSelectionPolicy policy, int deviceCount) {
+        observer = deviceCount > 1 && policy instanceof WorkObserver o ? o : null;
         return policy;
     }
 
@@ -54,10 +61,14 @@ final class KernelTimes {
         if (key == SelectionRequest.UNKNOWN_WORK) {
             return;
         }
-        EventHandle start = pool.takeEvent(c.device());
-        c.addCopyEvent(start);
-        backend.recordEvent(start, c.slot().handle);
-        c.timed(new Started(start, key, observer.enqueued(c.device(), key)));
+        long token = observer.enqueued(c.device(), key);
+        EventHandle start = null;
+        if (observer.wantsDuration(key)) {
+            start = pool.takeEvent(c.device());
+            c.addCopyEvent(start);
+            backend.recordEvent(start, c.slot().handle);
+        }
+        c.timed(new Started(start, key, token));
     }
 
     /** {@code c} was seen complete: reports its duration. Before its events go back to the pool. */
@@ -65,8 +76,9 @@ final class KernelTimes {
         Started s = c.timing();
         if (s != null) {
             c.timed(null);
-            long nanos = Math.round(backend.elapsedMillis(s.start(), c.event()) * 1e6);
-            observer.finished(c.device(), s.workKey(), s.token(), Math.max(0, nanos));
+            long nanos = s.start() == null ? -1
+                    : Math.max(0, Math.round(backend.elapsedMillis(s.start(), c.event()) * 1e6));
+            observer.finished(c.device(), s.workKey(), s.token(), nanos);
         }
     }
 

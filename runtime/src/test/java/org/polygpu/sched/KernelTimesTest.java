@@ -66,6 +66,18 @@ class KernelTimesTest {
     }
 
     @Test
+    void withOneDeviceThereIsNothingToChooseAndNothingIsObserved() {
+        try (NoWorkBackend backend = new NoWorkBackend(1, NOTHING_FINISHES);
+             ExecutionContext ctx = NoWorkContexts.open(backend,
+                     NoWorkContexts.config().withDeviceSelectionPolicy(ObservingPolicy.NAME))) {
+            Kernel a = NoWorkContexts.kernel(ctx, "a", READ_WRITE);
+            launch(ctx, a, array(ctx));
+            ctx.synchronize();
+            assertEquals(List.of(List.of(), 1L), List.of(ObservingPolicy.last.calls, backend.eventCount()));
+        }
+    }
+
+    @Test
     void theKeyNamesTheKernelAndTheLaunchSize() {
         try (NoWorkBackend backend = new NoWorkBackend(1, NOTHING_FINISHES);
              ExecutionContext ctx = NoWorkContexts.open(backend, NoWorkContexts.config())) {

@@ -21,11 +21,20 @@ public interface WorkObserver {
     long enqueued(int device, long workKey);
 
     /**
+     * Whether the launch just reported by {@link #enqueued} should be timed. Timing costs the host one more event
+     * record per launch (about as much as the launch call), so an observer that has learned a kernel well may
+     * time only some of its launches.
+     */
+    default boolean wantsDuration(long workKey) {
+        return true;
+    }
+
+    /**
      * The launch reported by {@link #enqueued} finished, or was abandoned.
      *
      * @param token         what {@link #enqueued} returned for it
-     * @param durationNanos the time between its start and its end on the device, or -1 when it was abandoned
-     *                      before it ran
+     * @param durationNanos the time between its start and its end on the device, or -1 when it was not timed
+     *                      ({@link #wantsDuration}) or was abandoned before it ran
      */
     void finished(int device, long workKey, long token, long durationNanos);
 }
