@@ -8,5 +8,6 @@ module org.polygpu.policies {
             org.polygpu.policies.StreamAwarePolicy.Provider,
             org.polygpu.policies.MinTransferSizePolicy.Provider,
             org.polygpu.policies.MinMinTransferTimePolicy.Provider,
-            org.polygpu.policies.MinMaxTransferTimePolicy.Provider;
+            org.polygpu.policies.MinMaxTransferTimePolicy.Provider,
+            org.polygpu.policies.EarliestFinishTimePolicy.Provider;
 }

@@ -48,8 +48,14 @@ final class LaunchWorkload implements AutoCloseable {
 
     /** @param inFlight the backend's in-flight window (see {@link NoWorkBackend}); 0 completes work at once */
     LaunchWorkload(int inFlight) {
+        this(inFlight, RuntimeConfig.defaults().deviceSelectionPolicy());
+    }
+
+    /** The same launch stream with the device-selection policy named {@code policy}. */
+    LaunchWorkload(int inFlight, String policy) {
         backend = new NoWorkBackend(DEVICES, inFlight);
-        context = ExecutionContext.create(backend, RuntimeConfig.defaults(), BandwidthMatrixLoader.preset("v100x8"));
+        context = ExecutionContext.create(backend, RuntimeConfig.defaults().withDeviceSelectionPolicy(policy),
+                BandwidthMatrixLoader.preset("v100x8"));
         kernel = context.kernel("step", new ModuleImage.Ptx("// no code: the backend does no work"), List.of(
                 Parameter.pointer("x", ElementType.FLOAT, Access.READ),
                 Parameter.pointer("y", ElementType.FLOAT, Access.READ),

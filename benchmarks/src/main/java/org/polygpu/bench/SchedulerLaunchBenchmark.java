@@ -22,7 +22,7 @@ import org.polygpu.sched.Computation;
 
 /**
  * The scheduler's own cost per kernel launch, on a {@link org.polygpu.backend.testing.NoWorkBackend} of 8 devices
- * with {@code minmax-transfer-time} and the {@code v100x8} matrix (the launch stream of {@link LaunchWorkload}), with
+ * with {@code minmax-transfer-time} (or the {@link #policy} given) and the {@code v100x8} matrix (the launch stream of {@link LaunchWorkload}), with
  * the backend completing work at once ({@code inFlight=0}) or {@code inFlight} events behind.
  *
  * <ul>
@@ -56,12 +56,16 @@ public class SchedulerLaunchBenchmark {
     @Param({"0", "32"})
     public int inFlight;
 
+    /** The device-selection policy; {@code -p policy=a,b} compares policies in one run. */
+    @Param({"minmax-transfer-time"})
+    public String policy;
+
     private static int preissued(BenchmarkParams params) {
         return Integer.parseInt(params.getParam("preissued"));
     }
 
     private static LaunchWorkload workload(BenchmarkParams params) {
-        return new LaunchWorkload(Integer.parseInt(params.getParam("inFlight")));
+        return new LaunchWorkload(Integer.parseInt(params.getParam("inFlight")), params.getParam("policy"));
     }
 
     /** One context for the whole trial, {@code preissued} launches issued first. */

@@ -14,9 +14,9 @@ import org.polygpu.sched.spi.DeviceSelectionPolicies;
 
 class DeviceSelectionPoliciesTest {
     @Test
-    void namesListsTheSixPoliciesSorted() {
-        assertEquals(List.of("min-transfer-size", "minmax-transfer-time", "minmin-transfer-time", "round-robin",
-                "single-gpu", "stream-aware"), DeviceSelectionPolicies.names());
+    void namesListsTheSevenPoliciesSorted() {
+        assertEquals(List.of("earliest-finish-time", "min-transfer-size", "minmax-transfer-time",
+                "minmin-transfer-time", "round-robin", "single-gpu", "stream-aware"), DeviceSelectionPolicies.names());
     }
 
     static Stream<Arguments> registry() {
@@ -26,7 +26,8 @@ class DeviceSelectionPoliciesTest {
                 Arguments.of("stream-aware", StreamAwarePolicy.class),
                 Arguments.of("min-transfer-size", MinTransferSizePolicy.class),
                 Arguments.of("minmin-transfer-time", MinMinTransferTimePolicy.class),
-                Arguments.of("minmax-transfer-time", MinMaxTransferTimePolicy.class));
+                Arguments.of("minmax-transfer-time", MinMaxTransferTimePolicy.class),
+                Arguments.of("earliest-finish-time", EarliestFinishTimePolicy.class));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -39,8 +40,9 @@ class DeviceSelectionPoliciesTest {
     void unknownNameListsTheValidValues() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> Fixtures.policy("min-transfer-time", 2));
-        assertEquals("unknown DeviceSelectionPolicy 'min-transfer-time'; valid values: min-transfer-size, "
-                + "minmax-transfer-time, minmin-transfer-time, round-robin, single-gpu, stream-aware", e.getMessage());
+        assertEquals("unknown DeviceSelectionPolicy 'min-transfer-time'; valid values: earliest-finish-time, "
+                + "min-transfer-size, minmax-transfer-time, minmin-transfer-time, round-robin, single-gpu, "
+                + "stream-aware", e.getMessage());
     }
 
     @Test

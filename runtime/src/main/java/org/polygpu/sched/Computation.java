@@ -50,6 +50,7 @@ public final class Computation implements Producer {
     private StreamSlot slot;
     private EventHandle event;
     private ArrayList<EventHandle> copyEvents;
+    private KernelTimes.Started timing;
 
     Computation(long id, Work work) {
         this.id = id;
@@ -152,6 +153,15 @@ public final class Computation implements Producer {
     /** The completion event, recorded after its work; null until it is scheduled. */
     EventHandle event() {
         return event;
+    }
+
+    /** Its start event and what the observer was told when it is a measured kernel launch; else null. */
+    KernelTimes.Started timing() {
+        return timing;
+    }
+
+    void timed(KernelTimes.Started started) {
+        timing = started;
     }
 
     /** Its DAG vertex; null until it is appended. */

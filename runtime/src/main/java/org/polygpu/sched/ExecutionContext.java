@@ -66,8 +66,8 @@ public final class ExecutionContext implements AutoCloseable {
         this.dag = schedule.dag();
         this.pool = schedule.pool();
         PolicySettings settings = new PolicySettings(deviceCount, bandwidth, config.dataThreshold());
-        this.assignment = new StreamAssignment(config.parentStreamPolicy(),
-                DeviceSelectionPolicies.create(config.deviceSelectionPolicy(), settings), schedule);
+        this.assignment = new StreamAssignment(config.parentStreamPolicy(), schedule.times().observedBy(
+                DeviceSelectionPolicies.create(config.deviceSelectionPolicy(), settings), deviceCount), schedule);
         this.transfers = new ReplicaTransfers(backend, schedule, bandwidth, config.recordTimeline(),
                 config.inputPrefetch());
         this.arguments = new LaunchArguments(backend.deviceProperties(0));
@@ -197,6 +197,7 @@ public final class ExecutionContext implements AutoCloseable {
             waitForParents(v, slot);
             c.scheduled(slot, pool.takeEvent(slot.device()));
             transfers.prepare(c);
+            schedule.times().starting(c, pool);
             c.work().enqueue(backend, slot.device(), slot.handle, new OperationLabel(c.id(), c.name()));
             backend.recordEvent(c.event(), slot.handle);
         } catch (RuntimeException e) {

@@ -19,14 +19,21 @@ final class Schedule {
     private final StreamPool pool;
     private final int deviceCount;
     private final Faults faults;
+    private final KernelTimes times;
     private long nextComputationId;
     private int currentDevice;
 
     Schedule(Backend backend, RuntimeConfig config, int deviceCount) {
         this.dag = new Dag<>(config.dependencyPolicy());
-        this.pool = new StreamPool(backend, deviceCount, config.newStreamPolicy(), this::retire);
+        this.pool = new StreamPool(backend, deviceCount, config.newStreamPolicy(), this::completed);
         this.deviceCount = deviceCount;
         this.faults = new Faults(backend);
+        this.times = new KernelTimes(backend);
+    }
+
+    /** The measurement of kernel launches for a device-selection policy that observes them. */
+    KernelTimes times() {
+        return times;
     }
 
     Dag<Computation> dag() {
@@ -77,10 +84,17 @@ final class Schedule {
      * it had one ({@link Faults}); once only.
      */
     void retire(Computation c) {
+        times.abandoned(c);
         if (c.finish(pool)) {
             dag.retire(c.vertex());
             faults.retired(c);
         }
+    }
+
+    /** {@code c} was seen complete on its stream: its duration is measured, then it retires. */
+    private void completed(Computation c) {
+        times.completed(c);
+        retire(c);
     }
 
     /**

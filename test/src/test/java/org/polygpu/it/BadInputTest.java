@@ -87,8 +87,8 @@ class BadInputTest {
     @Test
     void unknownKernelsPoliciesAndDevicesAreNamed() {
         try (EmulatedBackend backend = Fixtures.backend(2, "test-2gpu")) {
-            assertMessage(IllegalArgumentException.class, "valid values: min-transfer-size, minmax-transfer-time, "
-                    + "minmin-transfer-time, round-robin, single-gpu, stream-aware",
+            assertMessage(IllegalArgumentException.class, "valid values: earliest-finish-time, min-transfer-size, "
+                    + "minmax-transfer-time, minmin-transfer-time, round-robin, single-gpu, stream-aware",
                     () -> Fixtures.context(backend, c -> c.withDeviceSelectionPolicy("fastest")).close());
             try (ExecutionContext ctx = Fixtures.context(backend)) {
                 assertMessage(BackendException.class, "inc",

@@ -102,7 +102,8 @@ class LauncherProcessTest {
     void badOptionValueStopsWithTheValidValues() throws Exception {
         Result r = polygpu("--no-jit", "--polygpu.DeviceSelectionPolicy=fastest", "-c", "print(1)");
         assertEquals(2, r.status(), r.toString());
-        assertTrue(r.err().contains("valid values: min-transfer-size, minmax-transfer-time"), r.toString());
+        assertTrue(r.err().contains("valid values: earliest-finish-time, min-transfer-size, minmax-transfer-time"),
+                r.toString());
         Result together = polygpu("--no-jit", "--polygpu.Backend=emulated", "--polygpu.EmulatedDevices=9", "-c",
                 "print('never')");
         assertEquals(2, together.status(), together.toString());

@@ -12,8 +12,14 @@ package org.polygpu.sched.spi;
  * @param validLocations for each array argument, the locations holding an up-to-date copy
  * @param busyStreams    per device, the number of streams with unfinished work
  * @param currentDevice  the device the program made current ({@code cudaSetDevice}), which {@code single-gpu} uses
+ * @param workKey        what is being placed, for policies that learn durations ({@link WorkObserver}): a key of the
+ *                       kernel and its launch size, or {@link #UNKNOWN_WORK} for work that is not a kernel launch
  */
-public record SelectionRequest(long[] argumentBytes, long[] validLocations, int[] busyStreams, int currentDevice) {
+public record SelectionRequest(long[] argumentBytes, long[] validLocations, int[] busyStreams, int currentDevice,
+                               long workKey) {
+    /** The {@link #workKey} of work that is not a kernel launch: nothing can be learned about it. */
+    public static final long UNKNOWN_WORK = 0;
+
     public SelectionRequest {
         if (argumentBytes.length != validLocations.length) {
             throw new IllegalArgumentException("argumentBytes and validLocations differ in length: "
@@ -23,6 +29,11 @@ public record SelectionRequest(long[] argumentBytes, long[] validLocations, int[
             throw new IllegalArgumentException("current device " + currentDevice + " is out of range 0.."
                     + (busyStreams.length - 1));
         }
+    }
+
+    /** A request for work that is not a kernel launch, or whose kernel is not told to the policy. */
+    public SelectionRequest(long[] argumentBytes, long[] validLocations, int[] busyStreams, int currentDevice) {
+        this(argumentBytes, validLocations, busyStreams, currentDevice, UNKNOWN_WORK);
     }
 
     /** A request whose current device is device 0, the one current until the program chooses another. */

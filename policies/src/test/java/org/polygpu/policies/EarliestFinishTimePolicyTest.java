@@ -1,0 +1,173 @@
+package org.polygpu.policies;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.polygpu.policies.Fixtures.arg;
+
+import org.junit.jupiter.api.Test;
+import org.polygpu.sched.spi.SelectionRequest;
+
+/**
+ * {@code earliest-finish-time} on the 2-GPU test matrix, where 45 MB take 1 ms from one GPU to the other (45 GB/s),
+ * so waits and copies compare in round numbers. Durations are taught through the policy's {@code WorkObserver} side.
+ */
+class EarliestFinishTimePolicyTest {
+    private static final long KERNEL = 42;
+    private static final long LONG_KERNEL = 43;
+    private static final long MB45 = 45_000_000;
+    private static final long MS = 1_000_000;
+
+    private final EarliestFinishTimePolicy policy = new EarliestFinishTimePolicy(Fixtures.settings(2));
+
+    private static SelectionRequest request(long workKey, Fixtures.Arg... args) {
+        SelectionRequest r = Fixtures.request(2, args);
+        return new SelectionRequest(r.argumentBytes(), r.validLocations(), r.busyStreams(), 0, workKey);
+    }
+
+    /** Teaches the policy one launch of {@code workKey} on {@code device} lasting {@code nanos}. */
+    private void measured(int device, long workKey, long nanos) {
+        policy.finished(device, workKey, policy.enqueued(device, workKey), nanos);
+    }
+
+    @Test
+    void aKernelNeverMeasuredIsPlacedAsMinmaxTransferTimePlacesIt() {
+        // Data only on GPU 1 and the host: minmax-transfer-time takes GPU 1; so does the policy, not knowing KERNEL.
+        SelectionRequest r = request(KERNEL, arg(MB45, 1, Fixtures.HOST), arg(1000, Fixtures.HOST));
+        assertEquals(Fixtures.policy("minmax-transfer-time", 2).select(r, 0b11), policy.select(r, 0b11));
+        assertEquals(1, policy.select(r, 0b11));
+    }
+
+    @Test
+    void workThatIsNotAKernelIsPlacedByMinmaxTransferTime() {
+        measured(0, KERNEL, MS);
+        SelectionRequest r = request(SelectionRequest.UNKNOWN_WORK, arg(MB45, 1));
+        assertEquals(1, policy.select(r, 0b11));
+    }
+
+    @Test
+    void anIdleDeviceHoldingTheInputsWins() {
+        measured(0, KERNEL, MS);
+        assertEquals(1, policy.select(request(KERNEL, arg(MB45, 1)), 0b11));
+        assertEquals(0, policy.select(request(KERNEL, arg(MB45, 0)), 0b11));
+    }
+
+    @Test
+    void aBusyDeviceHoldingTheInputsWinsWhileItsWaitIsShorterThanTheCopy() {
+        measured(1, KERNEL, MS);
+        measured(1, LONG_KERNEL, MS / 2);
+        policy.enqueued(0, LONG_KERNEL); // GPU 0 busy for 0.5 ms; the copy to GPU 1 takes 1 ms
+        assertEquals(0, policy.select(request(KERNEL, arg(MB45, 0, Fixtures.HOST)), 0b11));
+    }
+
+    @Test
+    void aDeviceBusyLongerThanTheCopyLosesToAnIdleOne() {
+        measured(1, KERNEL, MS);
+        measured(1, LONG_KERNEL, 3 * MS);
+        long token = policy.enqueued(0, LONG_KERNEL); // GPU 0 busy for 3 ms; the copy to GPU 1 takes 1 ms
+        // The host's copy is valid, so GPU 0's replica is ready now and can be copied at once.
+        assertEquals(1, policy.select(request(KERNEL, arg(MB45, 0, Fixtures.HOST)), 0b11));
+        // Once the long kernel is seen to finish, GPU 0 is idle again and holds the data.
+        policy.finished(0, LONG_KERNEL, token, 3 * MS);
+        assertEquals(0, policy.select(request(KERNEL, arg(MB45, 0, Fixtures.HOST)), 0b11));
+    }
+
+    @Test
+    void anInputOnlyOnABusyDeviceIsTakenToBeReadyWhenItsQueueIsDone() {
+        measured(1, KERNEL, MS);
+        measured(1, LONG_KERNEL, 3 * MS);
+        policy.enqueued(0, LONG_KERNEL);
+        // GPU 0 may be producing it: moving to GPU 1 means its 3 ms and then the 1 ms copy, so GPU 0 stays best.
+        assertEquals(0, policy.select(request(KERNEL, arg(MB45, 0)), 0b11));
+    }
+
+    @Test
+    void onlyCandidatesAreConsidered() {
+        measured(1, KERNEL, MS);
+        measured(1, LONG_KERNEL, 3 * MS);
+        policy.enqueued(0, LONG_KERNEL);
+        assertEquals(0, policy.select(request(KERNEL, arg(MB45, 0, Fixtures.HOST)), 0b01));
+    }
+
+    @Test
+    void launchesOfFreshArraysSpreadOverTheDevicesAsTheyQueueUp() {
+        measured(0, KERNEL, MS);
+        int[] picked = new int[4];
+        for (int i = 0; i < picked.length; i++) {
+            picked[i] = policy.select(request(KERNEL, arg(1000)), 0b11);
+            policy.enqueued(picked[i], KERNEL);
+        }
+        assertArrayEquals(new int[] {0, 1, 0, 1}, picked);
+    }
+
+    /** Equal predictions go round the devices from the one after the last chosen, fallback choices included. */
+    @Test
+    void tiesGoRoundTheDevices() {
+        EarliestFinishTimePolicy four = new EarliestFinishTimePolicy(Fixtures.settings(4));
+        SelectionRequest r = Fixtures.request(4, arg(1000, Fixtures.HOST));
+        SelectionRequest unknown = new SelectionRequest(r.argumentBytes(), r.validLocations(), r.busyStreams(), 0,
+                LONG_KERNEL);
+        SelectionRequest known = new SelectionRequest(r.argumentBytes(), r.validLocations(), r.busyStreams(), 0,
+                KERNEL);
+        four.finished(0, KERNEL, four.enqueued(0, KERNEL), MS);
+        // Never measured: minmax-transfer-time explores round-robin (0, then 1); then the known kernel goes on at 2.
+        int[] picked = {four.select(unknown, 0b1111), four.select(unknown, 0b1111), four.select(known, 0b1111),
+            four.select(known, 0b1111), four.select(known, 0b1111)};
+        assertArrayEquals(new int[] {0, 1, 2, 3, 0}, picked);
+    }
+
+    @Test
+    void theQueueOfADeviceIsWhatWasPredictedWhenEachLaunchWasEnqueued() {
+        measured(0, LONG_KERNEL, 3 * MS);
+        measured(0, KERNEL, MS);
+        long token = policy.enqueued(0, LONG_KERNEL);
+        assertEquals(3 * MS, token);
+        // Learning a shorter duration meanwhile must not leave GPU 0 with a negative or stale queue.
+        measured(1, LONG_KERNEL, 0);
+        policy.finished(0, LONG_KERNEL, token, 0);
+        assertEquals(0, policy.select(request(KERNEL, arg(MB45, 0)), 0b11));
+        assertEquals(1, policy.select(request(KERNEL, arg(MB45, 1)), 0b11));
+    }
+
+    @Test
+    void durationsAreTheMeanOfTheFirstMeasurementsThenAMovingAverage() {
+        KernelDurations d = new KernelDurations();
+        assertEquals(-1, d.predict(KERNEL));
+        d.learn(KERNEL, 1000);
+        assertEquals(1000, d.predict(KERNEL));
+        d.learn(KERNEL, 2000);
+        d.learn(KERNEL, 3000);
+        assertEquals(2000, d.predict(KERNEL));
+        assertEquals(-1, d.predict(LONG_KERNEL));
+        for (int i = 3; i < KernelDurations.WINDOW; i++) {
+            d.learn(KERNEL, 2000);
+        }
+        assertEquals(2000, d.predict(KERNEL));
+        d.learn(KERNEL, 10_000); // past the window the newest weighs 1/8
+        assertEquals(3000, d.predict(KERNEL));
+    }
+
+    @Test
+    void pastTheWindowOneLaunchInSixteenIsTimed() {
+        KernelDurations d = new KernelDurations();
+        int timed = 0;
+        for (int i = 0; i < KernelDurations.WINDOW; i++) {
+            assertTrue(d.wantsSample(KERNEL));
+            d.learn(KERNEL, 1000);
+        }
+        for (int i = 0; i < 4 * KernelDurations.SAMPLE_EVERY; i++) {
+            timed += d.wantsSample(KERNEL) ? 1 : 0;
+        }
+        assertEquals(4, timed);
+        assertTrue(d.wantsSample(LONG_KERNEL));
+    }
+
+    @Test
+    void abandonedLaunchesTeachNothing() {
+        KernelDurations d = new KernelDurations();
+        d.learn(KERNEL, -1);
+        d.learn(SelectionRequest.UNKNOWN_WORK, 500);
+        assertEquals(-1, d.predict(KERNEL));
+        assertEquals(-1, d.predict(SelectionRequest.UNKNOWN_WORK));
+    }
+}
