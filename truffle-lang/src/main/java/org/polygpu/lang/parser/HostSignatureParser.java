@@ -24,24 +24,23 @@ import org.polygpu.sched.Parameter;
  * double}) or C names. Errors are {@link IllegalArgumentException}s quoting the signature.
  */
 public final class HostSignatureParser {
-    private final List<Token> tokens;
     private final SyntaxErrors errors;
-    private int pos;
+    private final TokenCursor in;
 
     private HostSignatureParser(String what, String text) {
         this.errors = SyntaxErrors.of(what, text);
-        this.tokens = Lexer.signatureTokens(text, errors);
+        this.in = new TokenCursor(Lexer.signatureTokens(text, errors), errors, "signature");
     }
 
     /** Parses one NIDL signature; {@code function} says whether a result type may follow (not for kernels). */
     public static HostSignature nidl(String text, boolean function) {
         HostSignatureParser p = new HostSignatureParser("NIDL signature", text);
-        boolean cxx = p.peek().isIdentifier("cxx") && p.tokens.get(p.pos + 1).kind() == Token.Kind.IDENTIFIER;
+        boolean cxx = p.in.peek().isIdentifier("cxx") && p.in.peek(1).kind() == Token.Kind.IDENTIFIER;
         if (cxx) {
-            p.advance();
+            p.in.advance();
         }
         HostSignature s = p.signature(cxx, function);
-        p.expectEnd();
+        p.in.expectEnd();
         return s;
     }
 
@@ -53,25 +52,25 @@ public final class HostSignatureParser {
     /** Parses a legacy NFI list for the function {@code name}, a C symbol. */
     public static HostSignature legacy(String name, String text) {
         HostSignatureParser p = new HostSignatureParser("signature", text);
-        boolean parenthesised = p.peek().is("(");
+        boolean parenthesised = p.in.peek().is("(");
         if (parenthesised) {
-            p.advance();
+            p.in.advance();
         }
         List<Parameter> params = new ArrayList<>();
         Token.Kind end = Token.Kind.END;
-        if (!(parenthesised ? p.peek().is(")") : p.peek().kind() == end)) {
+        if (!(parenthesised ? p.in.peek().is(")") : p.in.peek().kind() == end)) {
             params.add(p.legacyParameter(1));
-            while (p.peek().is(",")) {
-                p.advance();
+            while (p.in.peek().is(",")) {
+                p.in.advance();
                 params.add(p.legacyParameter(params.size() + 1));
             }
         }
         ElementType result = null;
         if (parenthesised) {
-            p.expect(")", "to close the parameter list");
+            p.in.expect(")", "to close the parameter list");
             result = p.optionalResult(true);
         }
-        p.expectEnd();
+        p.in.expectEnd();
         return new HostSignature(name, false, params, null, result);
     }
 
@@ -82,7 +81,7 @@ public final class HostSignatureParser {
     static List<HostSignature> scope(String body, String namespace, boolean cxx, boolean functions) {
         HostSignatureParser p = new HostSignatureParser("NIDL scope", body);
         List<HostSignature> out = new ArrayList<>();
-        while (p.peek().kind() != Token.Kind.END) {
+        while (p.in.peek().kind() != Token.Kind.END) {
             out.add(p.signature(cxx, functions).inNamespace(namespace));
         }
         return out;
@@ -90,56 +89,56 @@ public final class HostSignatureParser {
 
     private HostSignature signature(boolean cxx, boolean function) {
         String name = qualifiedName();
-        expect("(", "after the name " + name);
+        in.expect("(", "after the name " + name);
         List<Parameter> params = new ArrayList<>();
         List<CxxParameter> cxxParams = new ArrayList<>();
-        if (!peek().is(")")) {
+        if (!in.peek().is(")")) {
             parameter(params, cxxParams);
-            while (peek().is(",")) {
-                advance();
+            while (in.peek().is(",")) {
+                in.advance();
                 parameter(params, cxxParams);
             }
         }
-        expect(")", "to close the parameter list");
+        in.expect(")", "to close the parameter list");
         return new HostSignature(name, cxx, params, cxxParams, optionalResult(function));
     }
 
     private String qualifiedName() {
         StringBuilder name = new StringBuilder();
-        if (peek().is("::")) {
-            advance();
+        if (in.peek().is("::")) {
+            in.advance();
         }
-        name.append(word("a function name"));
-        while (peek().is("::")) {
-            advance();
-            name.append("::").append(word("a name after '::'"));
+        name.append(in.word("a function name"));
+        while (in.peek().is("::")) {
+            in.advance();
+            name.append("::").append(in.word("a name after '::'"));
         }
         return name.toString();
     }
 
     private void parameter(List<Parameter> params, List<CxxParameter> cxxParams) {
-        Token at = peek();
-        String name = word("a parameter name");
+        Token at = in.peek();
+        String name = in.word("a parameter name");
         for (Parameter p : params) {
             if (p.name().equals(name)) {
                 throw errors.at(at.start(), at.length(), "parameter '" + name + "' is declared twice");
             }
         }
-        expect(":", "after parameter '" + name + "'");
-        Access access = switch (peek().text()) {
+        in.expect(":", "after parameter '" + name + "'");
+        Access access = switch (in.peek().text()) {
             case "in" -> Access.READ;
             case "out" -> Access.WRITE;
             case "inout" -> Access.READ_WRITE;
             default -> null;
         };
-        if (access != null && peek().kind() == Token.Kind.IDENTIFIER) {
-            advance();
-            if (!peek().isIdentifier("pointer")) {
-                throw expected("'pointer' after '" + tokens.get(pos - 1).text() + "'");
+        if (access != null && in.peek().kind() == Token.Kind.IDENTIFIER) {
+            in.advance();
+            if (!in.peek().isIdentifier("pointer")) {
+                throw in.expected("'pointer' after '" + in.previous().text() + "'");
             }
         }
-        if (peek().isIdentifier("pointer")) {
-            advance();
+        if (in.peek().isIdentifier("pointer")) {
+            in.advance();
             CxxType type = cxxType("the element type of pointer '" + name + "'");
             Access mode = access == null ? Access.READ_WRITE : access;
             params.add(Parameter.pointer(name, elementType(type), mode));
@@ -153,18 +152,18 @@ public final class HostSignatureParser {
 
     private Parameter legacyParameter(int index) {
         String name = "arg" + index;
-        if (peek().isIdentifier("const")) {
-            advance();
-            if (!peek().isIdentifier("pointer")) {
-                throw expected("'pointer' after 'const'");
+        if (in.peek().isIdentifier("const")) {
+            in.advance();
+            if (!in.peek().isIdentifier("pointer")) {
+                throw in.expected("'pointer' after 'const'");
             }
-            advance();
+            in.advance();
             return Parameter.pointer(name, null, Access.READ);
         }
-        if (peek().isIdentifier("pointer")) {
-            advance();
-            if (peek().isIdentifier("const")) {
-                advance();
+        if (in.peek().isIdentifier("pointer")) {
+            in.advance();
+            if (in.peek().isIdentifier("const")) {
+                in.advance();
                 return Parameter.pointer(name, null, Access.READ);
             }
             return Parameter.pointer(name, null, Access.READ_WRITE);
@@ -174,24 +173,24 @@ public final class HostSignatureParser {
 
     /** {@code : type} when {@code allowed} and present; null for none or {@code void}. */
     private ElementType optionalResult(boolean allowed) {
-        if (!allowed || !peek().is(":")) {
+        if (!allowed || !in.peek().is(":")) {
             return null;
         }
-        advance();
-        if (peek().isIdentifier("void")) {
-            advance();
+        in.advance();
+        if (in.peek().isIdentifier("void")) {
+            in.advance();
             return null;
         }
         return elementType(cxxType("a result type"));
     }
 
     private CxxType cxxType(String what) {
-        Token t = peek();
-        StringBuilder name = new StringBuilder(word(what));
-        while (List.of("unsigned", "signed", "long").contains(tokens.get(pos - 1).text())
-                && peek().kind() == Token.Kind.IDENTIFIER
-                && List.of("char", "short", "int", "long").contains(peek().text())) {
-            name.append(' ').append(advance().text());
+        Token t = in.peek();
+        StringBuilder name = new StringBuilder(in.word(what));
+        while (List.of("unsigned", "signed", "long").contains(in.previous().text())
+                && in.peek().kind() == Token.Kind.IDENTIFIER
+                && List.of("char", "short", "int", "long").contains(in.peek().text())) {
+            name.append(' ').append(in.advance().text());
         }
         try {
             return CxxType.named(name.toString());
@@ -215,42 +214,5 @@ public final class HostSignatureParser {
             case FLOAT -> ElementType.FLOAT;
             case DOUBLE -> ElementType.DOUBLE;
         };
-    }
-
-    private Token peek() {
-        return tokens.get(pos);
-    }
-
-    private Token advance() {
-        Token t = tokens.get(pos);
-        if (t.kind() != Token.Kind.END) {
-            pos++;
-        }
-        return t;
-    }
-
-    private RuntimeException expected(String what) {
-        Token t = peek();
-        return errors.at(t.start(), Math.max(1, t.length()), "expected " + what + ", found " + t.describe());
-    }
-
-    private void expect(String punctuation, String what) {
-        if (!peek().is(punctuation)) {
-            throw expected("'" + punctuation + "' " + what);
-        }
-        advance();
-    }
-
-    private void expectEnd() {
-        if (peek().kind() != Token.Kind.END) {
-            throw expected("the end of the signature");
-        }
-    }
-
-    private String word(String what) {
-        if (peek().kind() != Token.Kind.IDENTIFIER) {
-            throw expected(what);
-        }
-        return advance().text();
     }
 }

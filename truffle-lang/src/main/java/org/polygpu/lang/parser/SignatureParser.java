@@ -27,14 +27,13 @@ import org.polygpu.sched.Parameter;
  */
 public final class SignatureParser {
     private final String text;
-    private final List<Token> tokens;
     private final SyntaxErrors errors;
-    private int pos;
+    private final TokenCursor in;
 
     private SignatureParser(String what, String text) {
         this.text = text;
         this.errors = SyntaxErrors.of(what, text);
-        this.tokens = Lexer.signatureTokens(text, errors);
+        this.in = new TokenCursor(Lexer.signatureTokens(text, errors), errors, "signature");
     }
 
     /** A kernel name and its parameters. */
@@ -48,17 +47,17 @@ public final class SignatureParser {
     public static Signature nidl(String text) {
         SignatureParser p = new SignatureParser("NIDL signature", text);
         String name = p.kernelName();
-        p.expect("(", "after the kernel name");
+        p.in.expect("(", "after the kernel name");
         List<Parameter> params = new ArrayList<>();
-        if (!p.peek().is(")")) {
+        if (!p.in.peek().is(")")) {
             params.add(p.nidlParameter(params));
-            while (p.peek().is(",")) {
-                p.advance();
+            while (p.in.peek().is(",")) {
+                p.in.advance();
                 params.add(p.nidlParameter(params));
             }
         }
-        p.expect(")", "to close the parameter list");
-        p.expectEnd();
+        p.in.expect(")", "to close the parameter list");
+        p.in.expectEnd();
         return new Signature(name, params);
     }
 
@@ -93,31 +92,31 @@ public final class SignatureParser {
     }
 
     private LegacySignature legacySignature() {
-        boolean parenthesized = peek().is("(");
+        boolean parenthesized = in.peek().is("(");
         if (parenthesized) {
-            advance();
+            in.advance();
         }
         List<Parameter> params = new ArrayList<>();
-        if (peek().kind() != Token.Kind.END && !(parenthesized && peek().is(")"))) {
+        if (in.peek().kind() != Token.Kind.END && !(parenthesized && in.peek().is(")"))) {
             params.add(legacyParameter(1));
-            while (peek().is(",")) {
-                advance();
+            while (in.peek().is(",")) {
+                in.advance();
                 params.add(legacyParameter(params.size() + 1));
             }
         }
         ElementType returnType = null;
         if (parenthesized) {
-            expect(")", "to close the parameter list");
-            if (peek().is(":")) {
-                advance();
-                if (peek().isIdentifier("void")) {
-                    advance();
+            in.expect(")", "to close the parameter list");
+            if (in.peek().is(":")) {
+                in.advance();
+                if (in.peek().isIdentifier("void")) {
+                    in.advance();
                 } else {
                     returnType = type("the return type (void or a scalar type)");
                 }
             }
         }
-        expectEnd();
+        in.expectEnd();
         return new LegacySignature(params, returnType);
     }
 
@@ -126,63 +125,26 @@ public final class SignatureParser {
         return text.contains("(");
     }
 
-    private Token peek() {
-        return tokens.get(pos);
-    }
-
-    private Token advance() {
-        Token t = tokens.get(pos);
-        if (t.kind() != Token.Kind.END) {
-            pos++;
-        }
-        return t;
-    }
-
-    private RuntimeException expected(String what) {
-        Token t = peek();
-        return errors.at(t.start(), Math.max(1, t.length()), "expected " + what + ", found " + t.describe());
-    }
-
-    private void expect(String punctuation, String what) {
-        if (!peek().is(punctuation)) {
-            throw expected("'" + punctuation + "' " + what);
-        }
-        advance();
-    }
-
-    private void expectEnd() {
-        if (peek().kind() != Token.Kind.END) {
-            throw expected("the end of the signature");
-        }
-    }
-
-    private String word(String what) {
-        if (peek().kind() != Token.Kind.IDENTIFIER) {
-            throw expected(what);
-        }
-        return advance().text();
-    }
-
     /** An identifier, possibly qualified ({@code ns::f}) and with balanced template arguments. */
     private String kernelName() {
-        int first = pos;
-        if (peek().is("::")) {
-            advance();
+        int first = in.position();
+        if (in.peek().is("::")) {
+            in.advance();
         }
-        word("a kernel name");
-        while (peek().is("::")) {
-            advance();
-            word("a name after '::'");
+        in.word("a kernel name");
+        while (in.peek().is("::")) {
+            in.advance();
+            in.word("a name after '::'");
         }
-        if (peek().is("<")) {
-            templateArguments(peek().start());
+        if (in.peek().is("<")) {
+            templateArguments(in.peek().start());
         }
         StringBuilder name = new StringBuilder();
-        for (int i = first; i < pos; i++) {
-            if (i > first && isWord(tokens.get(i - 1)) && isWord(tokens.get(i))) {
+        for (int i = first; i < in.position(); i++) {
+            if (i > first && isWord(in.at(i - 1)) && isWord(in.at(i))) {
                 name.append(' ');
             }
-            name.append(tokens.get(i).text());
+            name.append(in.at(i).text());
         }
         return name.toString();
     }
@@ -192,7 +154,7 @@ public final class SignatureParser {
         int angles = 0;
         int parens = 0;
         do {
-            Token t = advance();
+            Token t = in.advance();
             if (t.kind() == Token.Kind.END) {
                 throw errors.at(start, text.length() - start, "template arguments are not closed with '>'");
             }
@@ -208,28 +170,28 @@ public final class SignatureParser {
     }
 
     private Parameter nidlParameter(List<Parameter> before) {
-        String name = word("a parameter name");
+        String name = in.word("a parameter name");
         for (Parameter p : before) {
             if (p.name().equals(name)) {
-                throw errors.at(tokens.get(pos - 1).start(), name.length(),
+                throw errors.at(in.previous().start(), name.length(),
                         "parameter '" + name + "' is declared twice");
             }
         }
-        expect(":", "after parameter '" + name + "'");
-        Access access = switch (peek().text()) {
+        in.expect(":", "after parameter '" + name + "'");
+        Access access = switch (in.peek().text()) {
             case "in" -> Access.READ;
             case "out" -> Access.WRITE;
             case "inout" -> Access.READ_WRITE;
             default -> null;
         };
-        if (access != null && peek().kind() == Token.Kind.IDENTIFIER) {
-            advance();
-            if (!peek().isIdentifier("pointer")) {
-                throw expected("'pointer' after '" + tokens.get(pos - 1).text() + "'");
+        if (access != null && in.peek().kind() == Token.Kind.IDENTIFIER) {
+            in.advance();
+            if (!in.peek().isIdentifier("pointer")) {
+                throw in.expected("'pointer' after '" + in.previous().text() + "'");
             }
         }
-        if (peek().isIdentifier("pointer")) {
-            advance();
+        if (in.peek().isIdentifier("pointer")) {
+            in.advance();
             return Parameter.pointer(name, type("the element type of pointer '" + name + "'"),
                     access == null ? Access.READ_WRITE : access);
         }
@@ -238,18 +200,18 @@ public final class SignatureParser {
 
     private Parameter legacyParameter(int index) {
         String name = "arg" + index;
-        if (peek().isIdentifier("const")) {
-            advance();
-            if (!peek().isIdentifier("pointer")) {
-                throw expected("'pointer' after 'const'");
+        if (in.peek().isIdentifier("const")) {
+            in.advance();
+            if (!in.peek().isIdentifier("pointer")) {
+                throw in.expected("'pointer' after 'const'");
             }
-            advance();
+            in.advance();
             return Parameter.pointer(name, null, Access.READ);
         }
-        if (peek().isIdentifier("pointer")) {
-            advance();
-            if (peek().isIdentifier("const")) {
-                advance();
+        if (in.peek().isIdentifier("pointer")) {
+            in.advance();
+            if (in.peek().isIdentifier("const")) {
+                in.advance();
                 return Parameter.pointer(name, null, Access.READ);
             }
             return Parameter.pointer(name, null, Access.READ_WRITE);
@@ -258,11 +220,11 @@ public final class SignatureParser {
     }
 
     private ElementType type(String what) {
-        Token t = peek();
-        String name = word(what);
-        if (name.equals("unsigned") && peek().kind() == Token.Kind.IDENTIFIER
-                && List.of("char", "short", "int", "long").contains(peek().text())) {
-            name += " " + advance().text();
+        Token t = in.peek();
+        String name = in.word(what);
+        if (name.equals("unsigned") && in.peek().kind() == Token.Kind.IDENTIFIER
+                && List.of("char", "short", "int", "long").contains(in.peek().text())) {
+            name += " " + in.advance().text();
         }
         try {
             return TypeNames.elementType(name);
