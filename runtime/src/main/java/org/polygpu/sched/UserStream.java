@@ -6,43 +6,16 @@ package org.polygpu.sched;
  * Lifecycle: live from {@link UserStreams#createStream} until {@link UserStreams#destroy(UserStream)}. Not
  * thread-safe.
  */
-public final class UserStream {
+public final class UserStream extends ProgramObject {
     final StreamSlot slot;
-    private final long id;
-    private boolean destroyed;
 
     UserStream(StreamSlot slot, long id) {
+        super("stream", id);
         this.slot = slot;
-        this.id = id;
-    }
-
-    /** The device it belongs to (the current device when it was created). */
-    public int device() {
-        return slot.device();
-    }
-
-    /** Its number among the streams and events the program created in this context, from 1. */
-    public long id() {
-        return id;
-    }
-
-    public boolean isDestroyed() {
-        return destroyed;
-    }
-
-    void destroyed() {
-        destroyed = true;
-    }
-
-    /** @throws IllegalStateException once it was destroyed */
-    void checkLive() {
-        if (destroyed) {
-            throw new IllegalStateException(this + " was destroyed");
-        }
     }
 
     @Override
-    public String toString() {
-        return "stream " + id + " of device " + device();
+    public int device() {
+        return slot.device();
     }
 }

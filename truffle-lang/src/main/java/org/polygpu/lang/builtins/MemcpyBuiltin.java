@@ -2,9 +2,9 @@ package org.polygpu.lang.builtins;
 
 import org.polygpu.lang.PolygpuRuntime;
 import org.polygpu.lang.objects.GuestValues;
+import org.polygpu.lang.objects.HandleObject;
 import org.polygpu.lang.objects.NullObject;
 import org.polygpu.lang.objects.RawMemory;
-import org.polygpu.lang.objects.StreamObject;
 
 /**
  * {@code cudaMemcpy(dst, src, count[, kind])}: copies {@code count} bytes; each side is a device array (memory from
@@ -48,7 +48,7 @@ final class MemcpyBuiltin implements Builtin {
             GuestValues.integer(arguments[3], name(), "kind", 0, MEMCPY_DEFAULT);
         }
         if (arguments.length > 4) {
-            StreamObject.stream(arguments[4], name(), "stream");
+            HandleObject.stream(arguments[4], name(), "stream");
         }
         RawMemory.memcpy(runtime, arguments[0], arguments[1], count);
         return NullObject.INSTANCE;

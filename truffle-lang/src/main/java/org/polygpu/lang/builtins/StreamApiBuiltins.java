@@ -5,10 +5,9 @@ import java.util.List;
 import org.polygpu.lang.PolygpuException;
 import org.polygpu.lang.PolygpuRuntime;
 import org.polygpu.lang.PolygpuStreams;
-import org.polygpu.lang.objects.EventObject;
 import org.polygpu.lang.objects.GuestValues;
+import org.polygpu.lang.objects.HandleObject;
 import org.polygpu.lang.objects.NullObject;
-import org.polygpu.lang.objects.StreamObject;
 import org.polygpu.sched.UserEvent;
 import org.polygpu.sched.UserStream;
 
@@ -27,7 +26,7 @@ final class StreamApiBuiltins {
     static List<Builtin> create(PolygpuRuntime runtime) {
         PolygpuStreams streams = runtime.streams();
         return List.of(
-                FunctionBuiltin.of("cudaStreamCreate", 0, 0, args -> new StreamObject(streams.createStream())),
+                FunctionBuiltin.of("cudaStreamCreate", 0, 0, args -> new HandleObject(streams.createStream())),
                 FunctionBuiltin.of("cudaStreamSynchronize", 1, 1, args -> {
                     streams.synchronize(stream(args[0], "cudaStreamSynchronize"));
                     return NullObject.INSTANCE;
@@ -36,7 +35,7 @@ final class StreamApiBuiltins {
                     streams.destroy(stream(args[0], "cudaStreamDestroy"));
                     return NullObject.INSTANCE;
                 }),
-                FunctionBuiltin.of("cudaEventCreate", 0, 0, args -> new EventObject(streams.createEvent())),
+                FunctionBuiltin.of("cudaEventCreate", 0, 0, args -> new HandleObject(streams.createEvent())),
                 FunctionBuiltin.of("cudaEventRecord", 2, 2, args -> {
                     streams.record(event(args[0], "cudaEventRecord", "event"), stream(args[1], "cudaEventRecord"));
                     return NullObject.INSTANCE;
@@ -71,7 +70,7 @@ final class StreamApiBuiltins {
      */
     private static Object prefetch(PolygpuRuntime runtime, Object[] args) {
         String function = "cudaMemPrefetchAsync";
-        StreamObject.checkAttachable(args[0], function);
+        HandleObject.checkAttachable(args[0], function);
         GuestValues.integer(args[1], function, "bytes");
         GuestValues.integer(args[2], function, "device", 0, runtime.deviceCount() - 1);
         if (args.length == 4) {
@@ -83,7 +82,7 @@ final class StreamApiBuiltins {
     /** {@code cudaMemAdvise(array, bytes, advice, device)}: checked, then nothing to do (no managed memory). */
     private static Object advise(PolygpuRuntime runtime, Object[] args) {
         String function = "cudaMemAdvise";
-        StreamObject.checkAttachable(args[0], function);
+        HandleObject.checkAttachable(args[0], function);
         GuestValues.integer(args[1], function, "bytes");
         GuestValues.integer(args[2], function, "advice", 1, 6);
         GuestValues.integer(args[3], function, "device", -1, runtime.deviceCount() - 1);
@@ -104,15 +103,15 @@ final class StreamApiBuiltins {
                 throw PolygpuException.wrongType(function, "flags", "1, 2 or 4", "3");
             }
         }
-        StreamObject.checkAttachable(array, function);
+        HandleObject.checkAttachable(array, function);
         return NullObject.INSTANCE;
     }
 
     private static UserStream stream(Object value, String function) {
-        return StreamObject.stream(value, function, "stream");
+        return HandleObject.stream(value, function, "stream");
     }
 
     private static UserEvent event(Object value, String function, String parameter) {
-        return EventObject.event(value, function, parameter);
+        return HandleObject.event(value, function, parameter);
     }
 }

@@ -69,7 +69,7 @@ public final class KernelObject extends GuestObject {
                 ? GuestValues.integer(arguments[2], "kernel " + name, "sharedMemBytes", 0, Integer.MAX_VALUE) : 0;
         boolean streamGiven = arguments.length == 4 || arguments.length == 3 && !sharedGiven;
         UserStream stream = streamGiven
-                ? StreamObject.stream(arguments[arguments.length - 1], "kernel " + name, "stream") : null;
+                ? HandleObject.stream(arguments[arguments.length - 1], "kernel " + name, "stream") : null;
         return new ConfiguredKernelObject(this, new LaunchConfig(grid, block, shared), stream);
     }
 

@@ -2,6 +2,8 @@ package org.polygpu.lang.objects;
 
 import org.polygpu.array.DeviceArray;
 import org.polygpu.lang.PolygpuException;
+import org.polygpu.sched.ProgramObject;
+import org.polygpu.sched.UserEvent;
 import org.polygpu.sched.UserStream;
 
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
@@ -11,17 +13,18 @@ import com.oracle.truffle.api.library.ExportLibrary;
 import com.oracle.truffle.api.library.ExportMessage;
 
 /**
- * A stream the program created ({@code cudaStreamCreate()}), passed to the CUDA functions that take one and as the
- * last item of a kernel's configuration ({@code k(grid, block, stream)}). Like GrCUDA's, it is a native pointer;
- * its value is an opaque handle, unique among the context's streams and events, that only polygpu's functions
- * understand. Members: {@code id} and {@code device}. Immutable apart from the stream's own state.
+ * A stream ({@code cudaStreamCreate()}) or an event ({@code cudaEventCreate()}) the program created, passed to the
+ * CUDA functions that take one, a stream also as the last item of a kernel's configuration
+ * ({@code k(grid, block, stream)}). Like GrCUDA's, it is a native pointer; its value is an opaque handle, unique among
+ * the context's streams and events, that only polygpu's functions understand. Members: {@code id} and
+ * {@code device}. Immutable apart from the stream's or event's own state.
  */
 @ExportLibrary(InteropLibrary.class)
-public final class StreamObject extends GuestObject {
-    private final UserStream stream;
+public final class HandleObject extends GuestObject {
+    private final ProgramObject object;
 
-    public StreamObject(UserStream stream) {
-        this.stream = stream;
+    public HandleObject(ProgramObject object) {
+        this.object = object;
     }
 
     /**
@@ -30,10 +33,23 @@ public final class StreamObject extends GuestObject {
      * @throws PolygpuException naming {@code function} and {@code parameter} when it is not a stream
      */
     public static UserStream stream(Object value, String function, String parameter) {
-        if (value instanceof StreamObject s) {
-            return s.stream;
+        if (value instanceof HandleObject h && h.object instanceof UserStream s) {
+            return s;
         }
         throw PolygpuException.wrongType(function, parameter, "a stream from cudaStreamCreate()",
+                GuestValues.describe(value));
+    }
+
+    /**
+     * The event {@code value} stands for.
+     *
+     * @throws PolygpuException naming {@code function} and {@code parameter} when it is not an event
+     */
+    public static UserEvent event(Object value, String function, String parameter) {
+        if (value instanceof HandleObject h && h.object instanceof UserEvent e) {
+            return e;
+        }
+        throw PolygpuException.wrongType(function, parameter, "an event from cudaEventCreate()",
                 GuestValues.describe(value));
     }
 
@@ -57,7 +73,7 @@ public final class StreamObject extends GuestObject {
 
     @ExportMessage
     long asPointer() {
-        return stream.id();
+        return object.id();
     }
 
     @ExportMessage
@@ -78,8 +94,8 @@ public final class StreamObject extends GuestObject {
     @ExportMessage
     Object readMember(String member) throws UnknownIdentifierException {
         return switch (member) {
-            case "id" -> stream.id();
-            case "device" -> stream.device();
+            case "id" -> object.id();
+            case "device" -> object.device();
             default -> throw UnknownIdentifierException.create(member);
         };
     }
@@ -87,6 +103,6 @@ public final class StreamObject extends GuestObject {
     @ExportMessage
     @TruffleBoundary
     Object toDisplayString(@SuppressWarnings("unused") boolean allowSideEffects) {
-        return stream.isDestroyed() ? stream + " (destroyed)" : stream.toString();
+        return object.isDestroyed() ? object + " (destroyed)" : object.toString();
     }
 }
