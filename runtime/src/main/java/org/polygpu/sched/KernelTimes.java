@@ -55,9 +55,14 @@ final class KernelTimes {
         return h == SelectionRequest.UNKNOWN_WORK ? 1 : h;
     }
 
+    /** {@link #key} when a policy observes launches, else {@link SelectionRequest#UNKNOWN_WORK} (nothing computed). */
+    long workKey(Work work) {
+        return observer == null ? SelectionRequest.UNKNOWN_WORK : key(work);
+    }
+
     /** Before {@code c}'s work is enqueued on its stream: records its start event and tells the observer. */
     void starting(Computation c, StreamPool pool) {
-        long key = observer == null ? SelectionRequest.UNKNOWN_WORK : key(c.work());
+        long key = workKey(c.work());
         if (key == SelectionRequest.UNKNOWN_WORK) {
             return;
         }

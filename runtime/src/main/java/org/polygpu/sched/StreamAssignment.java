@@ -141,7 +141,7 @@ final class StreamAssignment {
             valid[i] = accesses[i].array().coherence().validMask();
         }
         int d = devicePolicy.select(new SelectionRequest(bytes, valid, pool.busyStreamsSnapshot(),
-                schedule.currentDevice(), KernelTimes.key(c.work())), candidates);
+                schedule.currentDevice(), schedule.times().workKey(c.work())), candidates);
         if (!Locations.contains(candidates, d)) {
             throw new IllegalStateException("device-selection policy chose device " + d
                     + ", which is not among the candidates " + Long.toBinaryString(candidates));
