@@ -1,8 +1,10 @@
 package org.polygpu.policies;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -27,6 +29,26 @@ class LoadPoliciesTest {
         int devices = busy.length;
         assertEquals(expected, Fixtures.policy("stream-aware", devices)
                 .select(Fixtures.request(devices, busy, Fixtures.arg(100, 0)), candidates));
+    }
+
+    /**
+     * GrCUDA's {@code GrCUDAStreamPolicyMockTest.testStreamAwareRetrieve}: each chosen device then gets busy streams
+     * (1 on device 0, 2 on device 1, 1 on 2 and 3), and the next choice avoids it; over the subsets {2, 3} and {0, 1}
+     * the tie and the lesser load win.
+     */
+    @Test
+    void streamAwareFollowsGrcudasRetrieveSequence() {
+        var policy = Fixtures.policy("stream-aware", 4);
+        int[] busy = new int[4];
+        int[] added = {1, 2, 1, 1};
+        int[] picked = new int[6];
+        for (int i = 0; i < 4; i++) {
+            picked[i] = policy.select(Fixtures.request(4, busy.clone()), -1L);
+            busy[picked[i]] += added[i];
+        }
+        picked[4] = policy.select(Fixtures.request(4, busy.clone()), 0b1100L);
+        picked[5] = policy.select(Fixtures.request(4, busy.clone()), 0b0011L);
+        assertArrayEquals(new int[] {0, 1, 2, 3, 2, 0}, picked);
     }
 
     static Stream<Arguments> currentDevice() {

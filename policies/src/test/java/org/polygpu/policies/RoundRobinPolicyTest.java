@@ -24,6 +24,9 @@ class RoundRobinPolicyTest {
                 Arguments.of(4, new long[] {ALL, 0b1100, ALL, ALL, 0b0010, 0b0011, ALL},
                         new int[] {0, 3, 2, 3, 1, 1, 2}),
                 Arguments.of(3, new long[] {ALL, ALL, 0b001, ALL}, new int[] {0, 1, 0, 0}),
+                // GrCUDA's GrCUDAStreamPolicyMockTest.roundRobinTest, its candidate lists as masks.
+                Arguments.of(4, new long[] {ALL, ALL, ALL, ALL, ALL, 0b0001, ALL, 0b1000, ALL, 0b1010, 0b0110, 0b0011},
+                        new int[] {0, 1, 2, 3, 0, 0, 2, 3, 0, 3, 1, 1}),
                 Arguments.of(3, new long[] {0b100, 0b011, 0b100, 0b100}, new int[] {2, 1, 2, 2}));
     }
 
