@@ -135,7 +135,8 @@ public final class EmulatedBackend implements Backend {
         return model;
     }
 
-    /** The host's virtual time in nanoseconds. */
+    /** The host's virtual time in nanoseconds, the clock the simulated copies and kernels run by. */
+    @Override
     public long hostNanos() {
         return host.nanos();
     }

@@ -1,5 +1,7 @@
 package org.polygpu.policies;
 
+import java.util.function.LongSupplier;
+
 import org.polygpu.sched.spi.DeviceSelectionPolicy;
 import org.polygpu.sched.spi.DeviceSelectionPolicyProvider;
 import org.polygpu.sched.spi.Locations;
@@ -10,32 +12,36 @@ import org.polygpu.topology.BandwidthMatrix;
 
 /**
  * The {@code earliest-finish-time} policy, after StarPU's {@code dmda} and HEFT: the candidate on which the kernel is
- * predicted to finish first. For a device {@code d} the prediction, in nanoseconds from now, is
- *
- * <pre>  max(queued(d), inputsThere(d)) + duration(kernel)</pre>
+ * predicted to finish first. Predictions are times on the backend's clock ({@link PolicySettings#clock()}: the
+ * host's virtual time on the emulator), kept per device by {@link DeviceHorizons}. For a device {@code d}:
  *
  * <ul>
- *   <li>{@code queued(d)}: the predicted durations of the kernel launches enqueued on {@code d} and not yet seen to
- *       finish, whoever placed them ({@link WorkObserver}), plus, for those this policy placed, the copies it
- *       predicted for their inputs; the device and its links are assumed to do them one after another.
- *   <li>{@code inputsThere(d)}: the arguments not valid on {@code d} are copied one after another, each from the
- *       valid location with the fastest link to {@code d} (as the runtime copies), once that copy is ready, in
- *       bytes over GB/s, that is nanoseconds. A replica on device {@code s} is taken to be ready when the work
- *       queued on {@code s} is done, {@code queued(s)}, since it may be what produces it; but when the host's
- *       copy is valid too no unfinished work writes the array (a kernel writing it invalidates the host's copy),
- *       so every copy is ready at once.
- *   <li>{@code duration(kernel)}: learned per kernel and launch size from measured durations
- *       ({@link KernelDurations}).
+ *   <li><b>inputs there</b>: the arguments not valid on {@code d} are copied one after another on the launch's
+ *       stream, each from the valid location with the fastest link to {@code d} (as the runtime copies), in bytes
+ *       over GB/s, that is nanoseconds. Arguments valid on {@code d}, including those still being copied there, and
+ *       pristine ones (never written) cost nothing. A copy from the host starts when the copies queued on
+ *       {@code d}'s host link are done. A copy from device {@code s} starts when the replica there is ready: when
+ *       {@code s}'s host link is done, since the replica may still be arriving over it, and, when the host holds
+ *       no valid copy, when the kernels queued on {@code s} are done, since one of them may produce it.
+ *   <li><b>kernel</b>: from then, its learned duration ({@link KernelDurations}: per kernel and launch size, from
+ *       measured launches), on a device it shares with the kernels queued there by occupancy
+ *       ({@link WorkObserver#enqueued}): a kernel using a fifth of the device runs beside others at full speed,
+ *       kernels that fill it queue up.
  * </ul>
  *
- * Unlike the data-aware policies it considers every candidate, not only those above the data threshold: a busy
- * device holding the data loses to an idle one when its queue is longer than the copy. Ties go to the lowest index.
- * Work it cannot predict (a kernel and launch size never measured, a copy or library routine) is placed by
- * {@code minmax-transfer-time}.
+ * Every kernel launch, placed by this policy or not (a child on its parent's stream), queues its predicted work on
+ * its device; only the copies of the launches it placed queue on the links. A device's predictions are dropped once
+ * all its launches are seen to finish, and times before now count as now.
  *
- * <p>What it does not model: copies into a device for launches other policies or rules placed (a child on its
- * parent's stream), kernels sharing a device through several streams, and completions the scheduler has not
- * polled yet (they still count as queued).
+ * <p>Unlike the data-aware policies it considers every candidate, not only those above the data threshold: a busy
+ * device holding the data loses to an idle one when its wait is longer than the copy. Ties go round the devices from
+ * the one after the last chosen, so that equal devices share the work. Work it cannot predict (a kernel and launch
+ * size never measured, a copy or library routine) is placed by {@code minmax-transfer-time}.
+ *
+ * <p>What it does not model: copies between devices sharing a link, copies for launches it did not place, the
+ * copies' own latency, and completions the scheduler has not polled yet (they count until predicted over).
+ * Measured with {@code scripts/study.sh} on v100x8 at 8 GPUs (benchmarks/README.md, "Placement beyond the paper"):
+ * within 1% of {@code minmax-transfer-time}'s makespan on VEC, B&S, ML and MUL, 2% shorter on CG.
  *
  * <p>Not thread-safe: the scheduler calls it from one thread at a time.
  */
@@ -45,19 +51,24 @@ public final class EarliestFinishTimePolicy implements DeviceSelectionPolicy, Wo
     private final BandwidthMatrix bandwidth;
     private final MinMaxTransferTimePolicy fallback;
     private final KernelDurations durations = new KernelDurations();
-    /** Per device, the predicted nanoseconds of the launches enqueued there and not yet seen to finish. */
-    private final long[] queuedNanos;
-    /** The device chosen by the last {@link #select} and the copies it predicted there, until {@link #enqueued}. */
-    private int chosenDevice = -1;
+    private final DeviceHorizons horizons;
+    private final LongSupplier clock;
     /** Where the search for the earliest finish starts: the device after the last one chosen. */
     private int cursor;
-    private long chosenCopyNanos;
+    /** The device chosen by the last {@link #select}, until {@link #enqueued}; -1 when none is pending. */
+    private int chosenDevice = -1;
+    /** For the chosen device: when the launch's inputs are there, and how long its host link is busy with them. */
+    private long chosenArrival;
+    private long chosenHostCopies;
+    /** Scratch of {@link #arrival}: the host link's share of the last estimate. */
+    private long hostCopies;
 
     EarliestFinishTimePolicy(PolicySettings settings) {
         this.deviceCount = settings.deviceCount();
         this.bandwidth = settings.bandwidth();
         this.fallback = new MinMaxTransferTimePolicy(settings);
-        this.queuedNanos = new long[deviceCount];
+        this.horizons = new DeviceHorizons(deviceCount);
+        this.clock = settings.clock();
     }
 
     @Override
@@ -65,55 +76,78 @@ public final class EarliestFinishTimePolicy implements DeviceSelectionPolicy, Wo
         long devices = Candidates.within(candidates, deviceCount);
         long duration = durations.predict(request.workKey());
         if (duration < 0) {
-            return chosen(request, fallback.select(request, devices));
+            int device = fallback.select(request, devices);
+            if (request.workKey() == SelectionRequest.UNKNOWN_WORK) {
+                return chosen(request, device, 0, 0);
+            }
+            long arrival = arrival(request, device, clock.getAsLong());
+            return chosen(request, device, arrival, hostCopies);
         }
-        // Ties go round the devices from the one after the last chosen, so equal devices share the work (and the
-        // host links that some of them share).
+        long now = clock.getAsLong();
+        double occupancy = durations.occupancy(request.workKey());
+        // Ties go round the devices from the one after the last chosen, so equal devices share the work.
         long fromCursor = devices & (-1L << cursor);
         int best = -1;
-        double bestFinish = Double.POSITIVE_INFINITY;
+        long bestFinish = Long.MAX_VALUE;
+        long bestArrival = 0;
+        long bestHostCopies = 0;
         for (long m = fromCursor, rest = devices & ~fromCursor; m != 0 || rest != 0; m &= m - 1) {
             if (m == 0) {
                 m = rest;
                 rest = 0;
             }
             int device = Long.numberOfTrailingZeros(m);
-            double finish = Math.max(queuedNanos[device], inputsThere(request, device)) + duration;
-            if (best < 0 || finish < bestFinish) {
+            long arrival = arrival(request, device, now);
+            long finish = horizons.finish(device, arrival, duration, occupancy);
+            if (finish < bestFinish) {
                 best = device;
                 bestFinish = finish;
+                bestArrival = arrival;
+                bestHostCopies = hostCopies;
             }
         }
-        return chosen(request, best);
+        return chosen(request, best, bestArrival, bestHostCopies);
     }
 
     /**
-     * Remembers the copies predicted for {@code device} until the launch is {@link #enqueued} and moves the cursor
-     * past it (whether this policy or its fallback chose it); returns it.
+     * Remembers what was predicted for {@code device} until the launch is {@link #enqueued} (work that is not a
+     * kernel launch is never reported enqueued); returns it.
      */
-    private int chosen(SelectionRequest request, int device) {
+    private int chosen(SelectionRequest request, int device, long arrival, long hostCopyNanos) {
         cursor = device + 1 == deviceCount ? 0 : device + 1;
-        chosenDevice = device;
-        chosenCopyNanos = (long) inputsThere(request, device);
+        chosenDevice = request.workKey() == SelectionRequest.UNKNOWN_WORK ? -1 : device;
+        chosenArrival = arrival;
+        chosenHostCopies = hostCopyNanos;
         return device;
     }
 
-    /** When the last argument missing on {@code device} can be there, in nanoseconds from now. */
-    private double inputsThere(SelectionRequest request, int device) {
+    /**
+     * When, on the clock, the arguments missing on {@code device} can all be there (see the class comment); sets
+     * {@link #hostCopies} to the part of it spent on the device's host link.
+     */
+    private long arrival(SelectionRequest request, int device, long now) {
         long[] bytes = request.argumentBytes();
         long[] valid = request.validLocations();
         int host = deviceCount;
         long locations = Locations.host(deviceCount) | Locations.allDevices(deviceCount);
-        double t = 0;
+        long t = now;
+        hostCopies = 0;
         for (int a = 0; a < bytes.length; a++) {
             long sources = valid[a] & locations;
-            if (bytes[a] == 0 || sources == 0 || Locations.contains(sources, device)) {
+            if (bytes[a] == 0 || sources == 0 || Locations.contains(sources, device) || request.isPristine(a)) {
                 continue;
             }
             int from = fastestSource(sources, device);
-            // A valid host copy means no unfinished work writes the array: every copy of it is ready now.
-            double ready = Locations.contains(sources, host) ? 0 : queuedNanos[from];
-            t = Math.max(t, ready) + bytes[a] / bandwidth.bandwidth(from, device);
+            long copy = Math.round(bytes[a] / bandwidth.bandwidth(from, device));
+            long ready;
+            if (from == host) {
+                ready = horizons.hostLinkFree(device, now) + hostCopies;
+                hostCopies += copy;
+            } else {
+                ready = Locations.contains(sources, host) ? horizons.hostLinkFree(from, now)
+                        : Math.max(horizons.hostLinkFree(from, now), horizons.kernelsDone(from, now));
+            }
+            t = Math.max(t, ready) + copy;
         }
         return t;
     }
@@ -134,15 +168,16 @@ public final class EarliestFinishTimePolicy implements DeviceSelectionPolicy, Wo
     }
 
     @Override
-    public long enqueued(int device, long workKey) {
-        long predicted = Math.max(0, durations.predict(workKey));
-        if (device == chosenDevice) {
-            // The launch just placed: its stream copies its inputs first, which the link does one after another.
-            predicted += chosenCopyNanos;
-            chosenDevice = -1;
-        }
-        queuedNanos[device] += predicted;
-        return predicted;
+    public long enqueued(int device, long workKey, double occupancy) {
+        durations.occupies(workKey, occupancy);
+        long duration = Math.max(0, durations.predict(workKey));
+        long now = clock.getAsLong();
+        // Placed by another rule (a child on its parent's stream), its copies are unknown.
+        boolean chosen = device == chosenDevice;
+        horizons.enqueued(device, now, chosen ? chosenArrival : now, duration, occupancy,
+                chosen ? chosenHostCopies : 0);
+        chosenDevice = -1;
+        return duration;
     }
 
     @Override
@@ -152,7 +187,7 @@ public final class EarliestFinishTimePolicy implements DeviceSelectionPolicy, Wo
 
     @Override
     public void finished(int device, long workKey, long token, long durationNanos) {
-        queuedNanos[device] -= token;
+        horizons.finished(device, clock.getAsLong());
         durations.learn(workKey, durationNanos);
     }
 

@@ -33,6 +33,15 @@ public interface Backend extends AutoCloseable {
     Clock clock();
 
     /**
+     * The host's time now, in nanoseconds from an arbitrary origin, on the clock that kernels and copies run by:
+     * virtual on a simulated backend; by default the host's monotonic clock, which a real GPU's work follows as it
+     * happens. Device-selection policies read it to predict when queued work ends.
+     */
+    default long hostNanos() {
+        return System.nanoTime();
+    }
+
+    /**
      * Whether {@link #loadModule} takes this kind of image (for instance, the emulator interprets PTX and compiles
      * CUDA source but cannot run a CUBIN). Says nothing of whether this particular image compiles or loads.
      */

@@ -50,6 +50,7 @@ public final class Computation implements Producer {
     private StreamSlot slot;
     private EventHandle event;
     private ArrayList<EventHandle> copyEvents;
+    private EventHandle inputsCopied;
     private KernelTimes.Started timing;
 
     Computation(long id, Work work) {
@@ -70,6 +71,18 @@ public final class Computation implements Producer {
         slot = s;
         event = completion;
         state = State.SCHEDULED;
+    }
+
+    /**
+     * The event of the copy into its replicas enqueued last, when nothing was enqueued on its stream after it: its
+     * work starts when that copy ends. Null when it copied nothing or waited for something after its last copy.
+     */
+    EventHandle inputsCopied() {
+        return inputsCopied;
+    }
+
+    void inputsCopied(EventHandle lastCopy) {
+        inputsCopied = lastCopy;
     }
 
     /** Adds the event recorded after a copy into one of its replicas; it goes back to the pool with the others. */
@@ -103,6 +116,7 @@ public final class Computation implements Producer {
             }
             copyEvents = null;
         }
+        inputsCopied = null;
         return true;
     }
 

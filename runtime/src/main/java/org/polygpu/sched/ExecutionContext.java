@@ -65,7 +65,7 @@ public final class ExecutionContext implements AutoCloseable {
         this.schedule = new Schedule(backend, config, deviceCount);
         this.dag = schedule.dag();
         this.pool = schedule.pool();
-        PolicySettings settings = new PolicySettings(deviceCount, bandwidth, config.dataThreshold());
+        var settings = new PolicySettings(deviceCount, bandwidth, config.dataThreshold(), backend::hostNanos);
         this.assignment = new StreamAssignment(config.parentStreamPolicy(), schedule.times().observedBy(
                 DeviceSelectionPolicies.create(config.deviceSelectionPolicy(), settings), deviceCount), schedule);
         this.transfers = new ReplicaTransfers(backend, schedule, bandwidth, config.recordTimeline(),

@@ -1,6 +1,7 @@
 package org.polygpu.sched;
 
 import org.polygpu.backend.Backend;
+import org.polygpu.backend.DeviceProperties;
 import org.polygpu.backend.EventHandle;
 import org.polygpu.backend.LaunchConfig;
 import org.polygpu.sched.spi.DeviceSelectionPolicy;
@@ -9,9 +10,9 @@ import org.polygpu.sched.spi.WorkObserver;
 
 /**
  * Measures kernel launches for a device-selection policy that is a {@link WorkObserver}: a start event recorded
- * just before the kernel (after the copies into its replicas) and its completion event give its duration on the
- * backend's clock, for the launches the observer wants timed. Does nothing, and records no event, when the policy
- * observes nothing.
+ * just before the kernel (after the copies into its replicas; the last copy's own event when nothing follows it)
+ * and its completion event give its duration on the backend's clock, for the launches the observer wants timed.
+ * Does nothing, and records no event, when the policy observes nothing.
  *
  * <p>Not thread-safe: used by the execution context's thread.
  */
@@ -24,10 +25,16 @@ final class KernelTimes {
     }
 
     private final Backend backend;
+    /** The warps that fill a device: its multiprocessors times {@link WorkObserver#WARPS_PER_MULTIPROCESSOR}. */
+    private final double fullDeviceWarps;
+    private final int warpSize;
     private WorkObserver observer;
 
     KernelTimes(Backend backend) {
         this.backend = backend;
+        DeviceProperties p = backend.deviceProperties(0);
+        this.fullDeviceWarps = (double) Math.max(1, p.multiprocessors()) * WorkObserver.WARPS_PER_MULTIPROCESSOR;
+        this.warpSize = Math.max(1, p.warpSize());
     }
 
     /**
@@ -66,14 +73,25 @@ final class KernelTimes {
         if (key == SelectionRequest.UNKNOWN_WORK) {
             return;
         }
-        long token = observer.enqueued(c.device(), key);
+        long token = observer.enqueued(c.device(), key, occupancy(((KernelLaunch) c.work()).config()));
         EventHandle start = null;
         if (observer.wantsDuration(key)) {
-            start = pool.takeEvent(c.device());
-            c.addCopyEvent(start);
-            backend.recordEvent(start, c.slot().handle);
+            // The end of its last input copy is its start, when one was the last thing on its stream: one event
+            // record less on the host.
+            start = c.inputsCopied();
+            if (start == null) {
+                start = pool.takeEvent(c.device());
+                c.addCopyEvent(start);
+                backend.recordEvent(start, c.slot().handle);
+            }
         }
         c.timed(new Started(start, key, token));
+    }
+
+    /** The fraction of a device a launch of {@code config} can use ({@link WorkObserver#enqueued}). */
+    double occupancy(LaunchConfig config) {
+        long warpsPerBlock = (config.block().count() + warpSize - 1) / warpSize;
+        return Math.clamp(config.grid().count() * warpsPerBlock / fullDeviceWarps, Double.MIN_NORMAL, 1.0);
     }
 
     /** {@code c} was seen complete: reports its duration. Before its events go back to the pool. */

@@ -47,13 +47,15 @@ final class ReplicaTransfers {
     void prepare(Computation c) {
         int d = c.device();
         StreamSlot slot = c.slot();
+        // The event of the last copy, while nothing else was enqueued after it: when the inputs are all there.
+        EventHandle lastCopied = null;
         for (ArrayAccess a : c.accessArray()) {
             DeviceArray array = a.array();
             array.revokeDirectHostAccess();
             Coherence coherence = array.coherence();
             DeviceBuffer replica = deviceReplica(array, d);
             if (coherence.isValid(d)) {
-                waitReady(array, d, slot.handle);
+                lastCopied = waitReady(array, d, slot.handle) ? null : lastCopied;
             } else if (coherence.isPristine()) {
                 coherence.read(d);
             } else {
@@ -69,11 +71,13 @@ final class ReplicaTransfers {
                 EventHandle copied = pool.takeEvent(d);
                 backend.recordEvent(copied, slot.handle);
                 c.addCopyEvent(copied);
+                lastCopied = copied;
                 coherence.read(d);
                 array.setReady(d, c, copied);
             }
             if (prefetch) {
                 backend.prefetch(replica, d, slot.handle);
+                lastCopied = null;
             }
             if (a.access().isReadOnly()) {
                 coherence.read(d);
@@ -82,6 +86,7 @@ final class ReplicaTransfers {
                 array.setReady(d, c, c.event());
             }
         }
+        c.inputsCopied(lastCopied);
     }
 
     /**
@@ -182,14 +187,16 @@ final class ReplicaTransfers {
      * Work on {@code stream} waits for whatever makes the replica at {@code location} ready. When that is an
      * unfinished kernel's completion event, the kernel is the array's live writer, so the DAG already orders the
      * consumer after it (directly, or through parents that waited for it) and the host or stream waited for it
-     * then: only copy events need a wait of their own.
+     * then: only copy events need a wait of their own. Returns whether a wait was enqueued.
      */
-    private void waitReady(DeviceArray array, int location, StreamHandle stream) {
+    private boolean waitReady(DeviceArray array, int location, StreamHandle stream) {
         Producer p = array.readyProducer(location);
         EventHandle ready = array.readyEvent(location);
         if (p != null && p.stream() != stream && !(p instanceof Computation c && c.event() == ready)) {
             backend.streamWaitEvent(stream, ready);
+            return true;
         }
+        return false;
     }
 
     /** The valid location with the highest bandwidth to {@code dst}; ties go to the lowest index. */

@@ -136,12 +136,14 @@ final class StreamAssignment {
         ArrayAccess[] accesses = c.accessArray();
         long[] bytes = new long[accesses.length];
         long[] valid = new long[accesses.length];
+        long pristine = 0;
         for (int i = 0; i < accesses.length; i++) {
             bytes[i] = accesses[i].array().byteSize();
             valid[i] = accesses[i].array().coherence().validMask();
+            pristine |= i < Long.SIZE && accesses[i].array().coherence().isPristine() ? 1L << i : 0;
         }
         int d = devicePolicy.select(new SelectionRequest(bytes, valid, pool.busyStreamsSnapshot(),
-                schedule.currentDevice(), schedule.times().workKey(c.work())), candidates);
+                schedule.currentDevice(), schedule.times().workKey(c.work()), pristine), candidates);
         if (!Locations.contains(candidates, d)) {
             throw new IllegalStateException("device-selection policy chose device " + d
                     + ", which is not among the candidates " + Long.toBinaryString(candidates));

@@ -65,6 +65,49 @@ class KernelTimesTest {
         }
     }
 
+    /** Inputs written on the host are copied in: the last copy's event starts the timing, no event is added. */
+    @Test
+    void aLaunchWhoseInputsAreCopiedIsTimedFromItsLastCopy() {
+        assertEquals(List.of(8L, 8L), List.of(eventsForFourLaunchesOnCopiedArrays(ObservingPolicy.NAME),
+                eventsForFourLaunchesOnCopiedArrays(RotatingPolicy.NAME)));
+    }
+
+    private static long eventsForFourLaunchesOnCopiedArrays(String policy) {
+        try (NoWorkBackend backend = new NoWorkBackend(2, NOTHING_FINISHES);
+             ExecutionContext ctx = NoWorkContexts.open(backend,
+                     NoWorkContexts.config().withDeviceSelectionPolicy(policy))) {
+            Kernel a = NoWorkContexts.kernel(ctx, "a", READ_WRITE);
+            for (int i = 0; i < 4; i++) {
+                DeviceArray x = array(ctx);
+                ctx.write(x, 0, 1.0f);
+                launch(ctx, a, x);
+            }
+            return backend.eventCount();
+        }
+    }
+
+    /**
+     * The occupancy told with a launch is its warps over the 8 per multiprocessor that fill the no-work backend's
+     * 80: one warp is 1/640 of the device, 80 blocks of 256 threads all of it. The request says which arguments
+     * were never written.
+     */
+    @Test
+    void launchesAreToldWithTheirOccupancyAndRequestsWithTheirPristineArguments() {
+        try (NoWorkBackend backend = new NoWorkBackend(2, NOTHING_FINISHES);
+             ExecutionContext ctx = NoWorkContexts.open(backend,
+                     NoWorkContexts.config().withDeviceSelectionPolicy(ObservingPolicy.NAME))) {
+            Kernel a = NoWorkContexts.kernel(ctx, "a", READ_WRITE, READ_WRITE);
+            DeviceArray written = array(ctx);
+            DeviceArray other = array(ctx);
+            ctx.write(written, 0, 1.0f);
+            ctx.write(other, 0, 1.0f);
+            launch(ctx, a, array(ctx), written);
+            ctx.launch(a, LaunchConfig.of(80, 256), other, array(ctx), NoWorkContexts.ELEMENTS);
+            assertEquals(List.of(1.0 / 640, 1.0), ObservingPolicy.last.occupancies);
+            assertEquals(List.of(0b01L, 0b10L), ObservingPolicy.last.pristineArguments);
+        }
+    }
+
     @Test
     void withOneDeviceThereIsNothingToChooseAndNothingIsObserved() {
         try (NoWorkBackend backend = new NoWorkBackend(1, NOTHING_FINISHES);

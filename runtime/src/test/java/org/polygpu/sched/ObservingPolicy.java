@@ -12,7 +12,8 @@ import org.polygpu.sched.spi.WorkObserver;
 /**
  * A device-selection policy for the scheduler's tests that is also a {@link WorkObserver}, registered as
  * {@value #NAME}: places everything on device 0 and writes down the work keys it is asked about and every launch it
- * is told of. The instance the registry created last is {@link #last}, for the test to read.
+ * is told of (with the launch's occupancy and the request's pristine arguments). The instance the registry created
+ * last is {@link #last}, for the test to read.
  */
 final class ObservingPolicy implements DeviceSelectionPolicy, WorkObserver {
     static final String NAME = "test-observing";
@@ -20,6 +21,10 @@ final class ObservingPolicy implements DeviceSelectionPolicy, WorkObserver {
     static ObservingPolicy last;
 
     final List<Long> requestedKeys = new ArrayList<>();
+    /** {@link SelectionRequest#pristine()} of every request, in order. */
+    final List<Long> pristineArguments = new ArrayList<>();
+    /** The occupancy of every launch it is told of, in order. */
+    final List<Double> occupancies = new ArrayList<>();
     /** {@code "enqueued device key"} and {@code "finished device key token duration"}, in order. */
     final List<String> calls = new ArrayList<>();
     private long tokens;
@@ -27,12 +32,14 @@ final class ObservingPolicy implements DeviceSelectionPolicy, WorkObserver {
     @Override
     public int select(SelectionRequest request, long candidates) {
         requestedKeys.add(request.workKey());
+        pristineArguments.add(request.pristine());
         return Long.numberOfTrailingZeros(candidates);
     }
 
     @Override
-    public long enqueued(int device, long workKey) {
+    public long enqueued(int device, long workKey, double occupancy) {
         calls.add("enqueued " + device + " " + workKey);
+        occupancies.add(occupancy);
         return ++tokens;
     }
 

@@ -1,5 +1,7 @@
 package org.polygpu.sched.spi;
 
+import java.util.function.LongSupplier;
+
 import org.polygpu.topology.BandwidthMatrix;
 
 /**
@@ -10,8 +12,15 @@ import org.polygpu.topology.BandwidthMatrix;
  * @param bandwidth     interconnect matrix restricted to the devices in use, host last
  * @param dataThreshold fraction of the argument bytes a device must hold, strictly more, to count as holding data
  *                      (exploration threshold of §III-B3)
+ * @param clock         the backend's clock now, in nanoseconds, on the scale of the durations a {@link WorkObserver}
+ *                      is told (the host's virtual time on the emulator), for policies that predict when work ends
  */
-public record PolicySettings(int deviceCount, BandwidthMatrix bandwidth, double dataThreshold) {
+public record PolicySettings(int deviceCount, BandwidthMatrix bandwidth, double dataThreshold, LongSupplier clock) {
+    /** Settings whose clock is the host's monotonic clock ({@link System#nanoTime()}). */
+    public PolicySettings(int deviceCount, BandwidthMatrix bandwidth, double dataThreshold) {
+        this(deviceCount, bandwidth, dataThreshold, System::nanoTime);
+    }
+
     public PolicySettings {
         if (deviceCount < 1 || deviceCount > Locations.MAX_DEVICES) {
             throw new IllegalArgumentException("deviceCount must be in 1.." + Locations.MAX_DEVICES + ", got "
@@ -23,6 +32,9 @@ public record PolicySettings(int deviceCount, BandwidthMatrix bandwidth, double 
         }
         if (!(dataThreshold >= 0 && dataThreshold <= 1)) {
             throw new IllegalArgumentException("DataThreshold must be in [0, 1], got " + dataThreshold);
+        }
+        if (clock == null) {
+            throw new IllegalArgumentException("clock must not be null");
         }
     }
 }

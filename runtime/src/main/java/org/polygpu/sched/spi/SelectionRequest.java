@@ -14,9 +14,12 @@ package org.polygpu.sched.spi;
  * @param currentDevice  the device the program made current ({@code cudaSetDevice}), which {@code single-gpu} uses
  * @param workKey        what is being placed, for policies that learn durations ({@link WorkObserver}): a key of the
  *                       kernel and its launch size, or {@link #UNKNOWN_WORK} for work that is not a kernel launch
+ * @param pristine       bit {@code i} set when array argument {@code i} was never written: its zeros are valid on
+ *                       every device and it is not copied, whatever {@code validLocations} says (arguments past the
+ *                       64th are never flagged)
  */
 public record SelectionRequest(long[] argumentBytes, long[] validLocations, int[] busyStreams, int currentDevice,
-                               long workKey) {
+                               long workKey, long pristine) {
     /** The {@link #workKey} of work that is not a kernel launch: nothing can be learned about it. */
     public static final long UNKNOWN_WORK = 0;
 
@@ -29,6 +32,17 @@ public record SelectionRequest(long[] argumentBytes, long[] validLocations, int[
             throw new IllegalArgumentException("current device " + currentDevice + " is out of range 0.."
                     + (busyStreams.length - 1));
         }
+    }
+
+    /** A request with no pristine argument. */
+    public SelectionRequest(long[] argumentBytes, long[] validLocations, int[] busyStreams, int currentDevice,
+                            long workKey) {
+        this(argumentBytes, validLocations, busyStreams, currentDevice, workKey, 0);
+    }
+
+    /** Whether array argument {@code i} was never written ({@link #pristine}). */
+    public boolean isPristine(int i) {
+        return i < Long.SIZE && (pristine >>> i & 1) != 0;
     }
 
     /** A request for work that is not a kernel launch, or whose kernel is not told to the policy. */

@@ -14,11 +14,21 @@ public interface WorkObserver {
     /**
      * A kernel launch was enqueued on {@code device}.
      *
-     * @param workKey the key its {@link SelectionRequest} would carry ({@link SelectionRequest#workKey()})
+     * @param workKey   the key its {@link SelectionRequest} would carry ({@link SelectionRequest#workKey()})
+     * @param occupancy the fraction of the device the launch can use, in (0, 1]: its warps over the warps that fill
+     *                  every multiprocessor ({@value #WARPS_PER_MULTIPROCESSOR} each). Launches whose fractions add
+     *                  up to at most 1 can run side by side on one device without slowing one another; beyond, they
+     *                  share it
      * @return a value the scheduler hands back to {@link #finished} for this launch, such as the duration the
      *         observer predicted for it
      */
-    long enqueued(int device, long workKey);
+    long enqueued(int device, long workKey, double occupancy);
+
+    /**
+     * Resident warps per multiprocessor that a kernel needs to run at full speed, the measure of
+     * {@link #enqueued}'s occupancy: enough to hide memory latency, as the emulator's timing model assumes.
+     */
+    int WARPS_PER_MULTIPROCESSOR = 8;
 
     /**
      * Whether the launch just reported by {@link #enqueued} should be timed. Timing costs the host one more event
