@@ -15,12 +15,9 @@ import org.polygpu.array.Elements;
 import org.polygpu.backend.Backend;
 import org.polygpu.backend.LaunchConfig;
 import org.polygpu.backend.ModuleImage;
-import org.polygpu.backend.OperationLabel;
 import org.polygpu.backend.TimedOperation;
-import org.polygpu.config.ExecutionPolicy;
 import org.polygpu.config.RuntimeConfig;
 import org.polygpu.dag.Dag;
-import org.polygpu.dag.DagVertex;
 import org.polygpu.export.ScheduleLog;
 import org.polygpu.sched.spi.DeviceSelectionPolicies;
 import org.polygpu.sched.spi.PolicySettings;
@@ -38,17 +35,14 @@ import org.polygpu.topology.BandwidthMatrix;
  * the backend's streams, events and the arrays' replicas; {@link #close()} releases them, not the backend.
  */
 public final class ExecutionContext implements AutoCloseable {
-    /** Busy streams polled for completion after each asynchronous launch. */
-    private static final int STREAMS_POLLED_PER_LAUNCH = 2;
-
     private final Backend backend;
     private final RuntimeConfig config;
     private final int deviceCount;
     private final Schedule schedule;
     private final Dag<Computation> dag;
     private final StreamPool pool;
-    private final StreamAssignment assignment;
     private final ReplicaTransfers transfers;
+    private final Submissions submissions;
     private final LaunchArguments arguments;
     private final ScheduleRecording recording;
     private final HostAccesses hostSide;
@@ -66,16 +60,19 @@ public final class ExecutionContext implements AutoCloseable {
         this.dag = schedule.dag();
         this.pool = schedule.pool();
         PolicySettings settings = new PolicySettings(deviceCount, bandwidth, config.dataThreshold());
-        this.assignment = new StreamAssignment(config.parentStreamPolicy(), schedule.times().observedBy(
+        StreamAssignment assignment = new StreamAssignment(config.parentStreamPolicy(), schedule.times().observedBy(
                 DeviceSelectionPolicies.create(config.deviceSelectionPolicy(), settings), deviceCount), schedule);
         this.transfers = new ReplicaTransfers(backend, schedule, bandwidth, config.recordTimeline(),
                 config.inputPrefetch());
         this.arguments = new LaunchArguments(backend.deviceProperties(0));
         this.recording = new ScheduleRecording(backend, config);
+        this.submissions = new Submissions(backend, config.executionPolicy(), schedule, assignment, transfers,
+                recording);
         this.hostSide = new HostAccesses(schedule, transfers, recording);
         this.symbols = new SymbolWrites(backend, pool);
         this.arrays = new ContextArrays(backend, deviceCount);
-        this.libraries = new LibraryCalls(schedule, transfers, recording, c -> schedule(c, null), this::checkOpen);
+        this.libraries = new LibraryCalls(schedule, transfers, recording, c -> submissions.submit(c, null),
+                this::checkOpen);
         this.userStreams = new UserStreams(backend, schedule);
     }
 
@@ -161,7 +158,7 @@ public final class ExecutionContext implements AutoCloseable {
         }
         Object[] bound = arguments.bind(kernel, launchConfig, args);
         Computation c = new Computation(schedule.nextId(), new KernelLaunch(kernel, launchConfig, bound));
-        schedule(c, stream);
+        submissions.submit(c, stream);
         kernel.countLaunch();
         return c;
     }
@@ -175,52 +172,8 @@ public final class ExecutionContext implements AutoCloseable {
     public Computation copy(DeviceArray src, DeviceArray dst) {
         checkOpen();
         Computation c = new Computation(schedule.nextId(), new DeviceCopy(src, dst));
-        schedule(c, null);
+        submissions.submit(c, null);
         return c;
-    }
-
-    /**
-     * Appends {@code c} to the DAG, gives it a stream that waits for its parents ({@code stream}'s when not null),
-     * makes its arrays coherent there and enqueues its work with a completion event after it.
-     *
-     * <p>When enqueueing fails (the backend reported an error, possibly an earlier asynchronous one), {@code c} is
-     * retired at once so nothing waits for it. Arrays it was to write keep the coherence state it was given, as after
-     * a failed kernel on CUDA their contents are undefined.
-     */
-    private void schedule(Computation c, UserStream stream) {
-        DagVertex<Computation> v = schedule.append(c);
-        List<ScheduleLog.Edge> edges = recording.parentEdges(c);
-        StreamSlot slot;
-        try {
-            // Inside the try: a policy or stream failure must not leave the computation in the DAG for good.
-            slot = stream != null ? stream.slot.handTo(c) : assignment.assign(c);
-            waitForParents(v, slot);
-            c.scheduled(slot, pool.takeEvent(slot.device()));
-            transfers.prepare(c);
-            schedule.times().starting(c, pool);
-            c.work().enqueue(backend, slot.device(), slot.handle, new OperationLabel(c.id(), c.name()));
-            backend.recordEvent(c.event(), slot.handle);
-        } catch (RuntimeException e) {
-            schedule.retire(c);
-            throw e;
-        }
-        pool.enqueued(slot, c);
-        recording.scheduled(c, edges);
-        if (config.executionPolicy() == ExecutionPolicy.SYNC) {
-            pool.await(c);
-        } else {
-            pool.poll(STREAMS_POLLED_PER_LAUNCH);
-        }
-    }
-
-    /** Cross-stream parents are waited with their completion events. */
-    private void waitForParents(DagVertex<Computation> v, StreamSlot slot) {
-        for (int i = 0; i < v.parentCount(); i++) {
-            Computation p = v.parent(i).computation();
-            if (!p.isFinished() && p.slot() != slot) {
-                backend.streamWaitEvent(slot.handle, p.event());
-            }
-        }
     }
 
     /** Reads one element; waits only for the computations that write {@code array}. */
