@@ -18,6 +18,7 @@ import org.polygpu.backend.ModuleImage;
 import org.polygpu.backend.TimedOperation;
 import org.polygpu.config.RuntimeConfig;
 import org.polygpu.dag.Dag;
+import org.polygpu.export.Eviction;
 import org.polygpu.export.ScheduleLog;
 import org.polygpu.sched.spi.DeviceSelectionPolicies;
 import org.polygpu.sched.spi.PolicySettings;
@@ -28,8 +29,9 @@ import org.polygpu.topology.BandwidthMatrix;
  * backend (the life of a launch in ARCHITECTURE.md).
  *
  * <p>Every call appends a computation to the DAG, gives it a device and stream, makes its arrays coherent there
- * and enqueues it; the host continues at once under {@code ExecutionPolicy=async}. Host accesses wait only for
- * the computations their array depends on. Finished work is found by polling events and pruned.
+ * (allocating replicas within each device's memory, evicting least recently used ones that no pending work needs
+ * when it is full) and enqueues it; the host continues at once under {@code ExecutionPolicy=async}. Host accesses
+ * wait only for the computations their array depends on. Finished work is found by polling events and pruned.
  *
  * <p>Thread-safety: one thread at a time (callers serialise, as the language's context does). The context owns
  * the backend's streams, events and the arrays' replicas; {@link #close()} releases them, not the backend.
@@ -62,15 +64,16 @@ public final class ExecutionContext implements AutoCloseable {
         PolicySettings settings = new PolicySettings(deviceCount, bandwidth, config.dataThreshold());
         StreamAssignment assignment = new StreamAssignment(config.parentStreamPolicy(), schedule.times().observedBy(
                 DeviceSelectionPolicies.create(config.deviceSelectionPolicy(), settings), deviceCount), schedule);
-        this.transfers = new ReplicaTransfers(backend, schedule, bandwidth, config.recordTimeline(),
-                config.inputPrefetch());
-        this.arguments = new LaunchArguments(backend.deviceProperties(0));
         this.recording = new ScheduleRecording(backend, config);
+        DeviceBudgets budgets = DeviceBudgets.of(backend, deviceCount);
+        this.transfers = new ReplicaTransfers(backend, schedule, bandwidth, config.recordTimeline(),
+                config.inputPrefetch(), budgets, recording);
+        this.arguments = new LaunchArguments(backend.deviceProperties(0));
         this.submissions = new Submissions(backend, config.executionPolicy(), schedule, assignment, transfers,
                 recording);
         this.hostSide = new HostAccesses(schedule, transfers, recording);
         this.symbols = new SymbolWrites(backend, pool);
-        this.arrays = new ContextArrays(backend, deviceCount);
+        this.arrays = new ContextArrays(backend, budgets);
         this.libraries = new LibraryCalls(schedule, transfers, recording, c -> submissions.submit(c, null),
                 this::checkOpen);
         this.userStreams = new UserStreams(backend, schedule);
@@ -296,6 +299,11 @@ public final class ExecutionContext implements AutoCloseable {
     /** The schedule log, or null unless {@code RecordDag} is on. */
     public ScheduleLog scheduleLog() {
         return recording.log();
+    }
+
+    /** The replicas evicted so far to make room on a device, oldest first (recorded with {@code RecordTimeline}). */
+    public List<Eviction> evictions() {
+        return recording.evictions();
     }
 
     /** The backend's timeline (empty unless {@code RecordTimeline} is on). */

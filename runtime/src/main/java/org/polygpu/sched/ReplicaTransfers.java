@@ -27,31 +27,45 @@ final class ReplicaTransfers {
     private final int host;
     private final boolean labelled;
     private final boolean prefetch;
+    private final DeviceBudgets budgets;
+    private final Evictions evictions;
 
     /**
      * @param labelled whether copies get descriptive labels (only worth building when a timeline is recorded)
      * @param prefetch whether each replica is also prefetched to its device before the work ({@code InputPrefetch});
      *                 the backend decides whether its memory migrates at all
+     * @param budgets   the devices' memory for replicas, within which they are allocated, evicting others
+     * @param recording where evictions are recorded for the trace
      */
     ReplicaTransfers(Backend backend, Schedule schedule, BandwidthMatrix bandwidth, boolean labelled,
-                     boolean prefetch) {
+                     boolean prefetch, DeviceBudgets budgets, ScheduleRecording recording) {
         this.labelled = labelled;
         this.prefetch = prefetch;
         this.backend = backend;
         this.pool = schedule.pool();
         this.bandwidth = bandwidth;
         this.host = bandwidth.hostIndex();
+        this.budgets = budgets;
+        this.evictions = new Evictions(backend, schedule, budgets, recording, this::hostReplica);
     }
 
-    /** Makes every array of {@code c} valid on its device (copies enqueued on its stream) and updates coherence. */
+    /**
+     * Makes every array of {@code c} valid on its device (copies enqueued on its stream) and updates coherence; first
+     * makes room for the replicas missing there ({@link Evictions}).
+     *
+     * @throws IllegalArgumentException when {@code c}'s arrays cannot fit on its device, before any state changed
+     */
     void prepare(Computation c) {
         int d = c.device();
         StreamSlot slot = c.slot();
+        evictions.reserve(c);
         for (ArrayAccess a : c.accessArray()) {
             DeviceArray array = a.array();
             array.revokeDirectHostAccess();
             Coherence coherence = array.coherence();
-            DeviceBuffer replica = deviceReplica(array, d);
+            DeviceBuffer replica = array.deviceReplica(d) != null ? array.deviceReplica(d)
+                    : evictions.allocate(c, array);
+            budgets.touch(d, array);
             if (coherence.isValid(d)) {
                 waitReady(array, d, slot.handle);
             } else if (coherence.isPristine()) {
@@ -167,15 +181,6 @@ final class ReplicaTransfers {
             array.setHostReplica(h);
         }
         return h;
-    }
-
-    private DeviceBuffer deviceReplica(DeviceArray array, int device) {
-        DeviceBuffer b = array.deviceReplica(device);
-        if (b == null) {
-            b = backend.allocate(device, array.byteSize());
-            array.setDeviceReplica(device, b);
-        }
-        return b;
     }
 
     /**
