@@ -29,7 +29,9 @@ import org.polygpu.topology.BandwidthMatrix;
  * </ul>
  *
  * Unlike the data-aware policies it considers every candidate, not only those above the data threshold: a busy
- * device holding the data loses to an idle one when its queue is longer than the copy. Ties go to the lowest index.
+ * device holding the data loses to an idle one when its queue is longer than the copy. Ties go to a device where the
+ * computation fits without evicting replicas ({@link SelectionRequest#hasRoom}), then round the devices from the one
+ * after the last chosen.
  * Work it cannot predict (a kernel and launch size never measured, a copy or library routine) is placed by
  * {@code minmax-transfer-time}.
  *
@@ -79,7 +81,8 @@ public final class EarliestFinishTimePolicy implements DeviceSelectionPolicy, Wo
             }
             int device = Long.numberOfTrailingZeros(m);
             double finish = Math.max(queuedNanos[device], inputsThere(request, device)) + duration;
-            if (best < 0 || finish < bestFinish) {
+            if (best < 0 || finish < bestFinish
+                    || finish == bestFinish && request.hasRoom(device) && !request.hasRoom(best)) {
                 best = device;
                 bestFinish = finish;
             }

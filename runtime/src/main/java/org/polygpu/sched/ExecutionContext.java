@@ -62,10 +62,11 @@ public final class ExecutionContext implements AutoCloseable {
         this.dag = schedule.dag();
         this.pool = schedule.pool();
         PolicySettings settings = new PolicySettings(deviceCount, bandwidth, config.dataThreshold());
-        StreamAssignment assignment = new StreamAssignment(config.parentStreamPolicy(), schedule.times().observedBy(
-                DeviceSelectionPolicies.create(config.deviceSelectionPolicy(), settings), deviceCount), schedule);
-        this.recording = new ScheduleRecording(backend, config);
         DeviceBudgets budgets = DeviceBudgets.of(backend, deviceCount);
+        StreamAssignment assignment = new StreamAssignment(config.parentStreamPolicy(), schedule.times().observedBy(
+                DeviceSelectionPolicies.create(config.deviceSelectionPolicy(), settings), deviceCount), schedule,
+                budgets);
+        this.recording = new ScheduleRecording(backend, config);
         this.transfers = new ReplicaTransfers(backend, schedule, bandwidth, config.recordTimeline(),
                 config.inputPrefetch(), budgets, recording);
         this.arguments = new LaunchArguments(backend.deviceProperties(0));

@@ -14,9 +14,11 @@ package org.polygpu.sched.spi;
  * @param currentDevice  the device the program made current ({@code cudaSetDevice}), which {@code single-gpu} uses
  * @param workKey        what is being placed, for policies that learn durations ({@link WorkObserver}): a key of the
  *                       kernel and its launch size, or {@link #UNKNOWN_WORK} for work that is not a kernel launch
+ * @param devicesWithRoom bit mask of the devices whose free memory holds the replicas the computation lacks there,
+ *                       so that running it there evicts nothing (every device while memory is plentiful)
  */
 public record SelectionRequest(long[] argumentBytes, long[] validLocations, int[] busyStreams, int currentDevice,
-                               long workKey) {
+                               long workKey, long devicesWithRoom) {
     /** The {@link #workKey} of work that is not a kernel launch: nothing can be learned about it. */
     public static final long UNKNOWN_WORK = 0;
 
@@ -29,6 +31,13 @@ public record SelectionRequest(long[] argumentBytes, long[] validLocations, int[
             throw new IllegalArgumentException("current device " + currentDevice + " is out of range 0.."
                     + (busyStreams.length - 1));
         }
+    }
+
+    /** A request in which every device has room for the computation's arrays. */
+    public SelectionRequest(long[] argumentBytes, long[] validLocations, int[] busyStreams, int currentDevice,
+                            long workKey) {
+        this(argumentBytes, validLocations, busyStreams, currentDevice, workKey,
+                Locations.allDevices(busyStreams.length));
     }
 
     /** A request for work that is not a kernel launch, or whose kernel is not told to the policy. */
@@ -69,6 +78,21 @@ public record SelectionRequest(long[] argumentBytes, long[] validLocations, int[
      */
     public static boolean isCrowded(int busy, int devices, long total) {
         return busy >= CROWDED_STREAMS && (long) busy * devices > 2 * total;
+    }
+
+    /**
+     * Of {@code devices}, those where the computation fits without evicting anything ({@link #devicesWithRoom}), or
+     * all of {@code devices} when none does: the memory-aware narrowing policies apply among devices they rate
+     * equally good.
+     */
+    public long withRoom(long devices) {
+        long roomy = devices & devicesWithRoom;
+        return roomy != 0 ? roomy : devices;
+    }
+
+    /** Whether the computation fits on {@code device} without evicting anything. */
+    public boolean hasRoom(int device) {
+        return Locations.contains(devicesWithRoom, device);
     }
 
     /** Number of devices described by {@link #busyStreams()}. */
