@@ -75,27 +75,34 @@ final class Evictions {
         if (total > budgets.capacity(d)) {
             throw tooLarge(c, own, total);
         }
-        if (missing <= budgets.free(d)) {
-            return;
-        }
-        pool.pollAll();
-        if (evict(c, own, missing, false) || evict(c, own, missing, true)) {
-            return;
-        }
-        for (Computation u : pool.unfinished()) {
-            if (u.device() == d && !u.isFinished()) {
-                pool.await(u);
-            }
-        }
-        if (!evict(c, own, missing, true)) {
+        if (missing > budgets.free(d) && !makeRoom(c, own, missing)) {
             throw new IllegalStateException("device " + d + " has " + budgets.free(d) + " bytes free for "
                     + missing + " bytes of replicas after evicting every other replica");
         }
     }
 
     /**
+     * Evicts replicas from {@code c}'s device until {@code bytes} of its budget are free: idle ones first, then ones
+     * unfinished work on other devices uses, then, after the device's own unfinished work completed, any but
+     * {@code own}. Says whether that many bytes are free.
+     */
+    private boolean makeRoom(Computation c, SequencedSet<DeviceArray> own, long bytes) {
+        pool.pollAll();
+        if (evict(c, own, bytes, false) || evict(c, own, bytes, true)) {
+            return true;
+        }
+        for (Computation u : pool.unfinished()) {
+            if (u.device() == c.device() && !u.isFinished()) {
+                pool.await(u);
+            }
+        }
+        return evict(c, own, bytes, true);
+    }
+
+    /**
      * Allocates {@code array}'s replica on {@code c}'s device after {@link #reserve}; when the backend is out of
-     * memory all the same (its own allocations took some), evicts one replica more at a time and tries again.
+     * memory all the same (its own allocations took some), evicts one replica more at a time, as {@link #reserve}
+     * would, and tries again until nothing is left to evict.
      */
     DeviceBuffer allocate(Computation c, DeviceArray array) {
         int d = c.device();
@@ -106,7 +113,8 @@ final class Evictions {
                 budgets.charge(d, array);
                 return b;
             } catch (BackendException e) {
-                if (!budgets.isLimited(d) || !evict(c, arrays(c), budgets.free(d) + 1, true)) {
+                long free = budgets.free(d);
+                if (!budgets.isLimited(d) || !makeRoom(c, arrays(c), free + 1) && budgets.free(d) == free) {
                     throw e;
                 }
             }

@@ -51,21 +51,27 @@ final class ReplicaTransfers {
 
     /**
      * Makes every array of {@code c} valid on its device (copies enqueued on its stream) and updates coherence; first
-     * makes room for the replicas missing there ({@link Evictions}).
+     * allocates the replicas missing there, making room for them ({@link Evictions}), so that a computation whose
+     * arrays do not fit fails before any of them changed state.
      *
-     * @throws IllegalArgumentException when {@code c}'s arrays cannot fit on its device, before any state changed
+     * @throws IllegalArgumentException when {@code c}'s arrays cannot fit on its device
+     * @throws org.polygpu.backend.BackendException when the device is out of memory all the same
      */
     void prepare(Computation c) {
         int d = c.device();
         StreamSlot slot = c.slot();
         evictions.reserve(c);
         for (ArrayAccess a : c.accessArray()) {
+            if (a.array().deviceReplica(d) == null) {
+                evictions.allocate(c, a.array());
+            }
+            budgets.touch(d, a.array());
+        }
+        for (ArrayAccess a : c.accessArray()) {
             DeviceArray array = a.array();
             array.revokeDirectHostAccess();
             Coherence coherence = array.coherence();
-            DeviceBuffer replica = array.deviceReplica(d) != null ? array.deviceReplica(d)
-                    : evictions.allocate(c, array);
-            budgets.touch(d, array);
+            DeviceBuffer replica = array.deviceReplica(d);
             if (coherence.isValid(d)) {
                 waitReady(array, d, slot.handle);
             } else if (coherence.isPristine()) {

@@ -174,6 +174,28 @@ class EvictionTest {
         }
     }
 
+    /**
+     * Memory the backend allocated after the context opened (module variables, on a GPU the driver's own) is outside
+     * the budget: an allocation the device refuses evicts one more replica and is tried again.
+     */
+    @Test
+    void anAllocationTheDeviceRefusesEvictsAnotherReplicaAndIsRetried() {
+        try (EmulatedBackend backend = backend(1, 3 * ARRAY_BYTES);
+             ExecutionContext ctx = singleGpu(backend)) {
+            backend.allocate(0, ARRAY_BYTES);
+            Kernel inc = Fixtures.inc(ctx);
+            DeviceArray[] x = arrays(ctx, 3);
+            for (int i = 0; i < 3; i++) {
+                fill(ctx, x[i], 10 * i);
+                ctx.launch(inc, Fixtures.launch(), x[i], N);
+            }
+            assertEquals(List.of("evict array #0 float[1000] from device 0 (written back)"), evicted(ctx));
+            for (int i = 0; i < 3; i++) {
+                assertEquals(10f * i + N, (Float) ctx.read(x[i], N - 1), "x" + i + "[N-1]");
+            }
+        }
+    }
+
     /** The budget unchanged: nothing is evicted while everything fits. */
     @Test
     void nothingIsEvictedWhileEverythingFits() {
