@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.polygpu.sched.spi.DeviceSelectionPolicies;
 
 /**
- * A Python program whose twelve arrays take three times one device's memory ({@code EmulatedDeviceMemory=256KiB})
+ * A Python program whose twelve arrays take three times one device's memory ({@code EmulatedDeviceMemory=128KiB})
  * runs right on 1 and 4 emulated GPUs under every device-selection policy, and its trace shows the evictions; a kernel
  * whose arguments exceed a device fails naming them, and the program goes on.
  */
@@ -45,9 +45,11 @@ class EvictionProgramTest {
                 int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) z[i] = x[i] + y[i];
             }'''
             inc = CU.buildkernel(code, "inc(x: inout pointer float, n: sint32)")
-            axpb = CU.buildkernel(code, "axpb(x: in pointer float, y: out pointer float, a: float, b: float, n: sint32)")
-            add = CU.buildkernel(code, "add(x: in pointer float, y: in pointer float, z: out pointer float, n: sint32)")
-            N, K = 16384, 12
+            axpb = CU.buildkernel(code,
+                                  "axpb(x: in pointer float, y: out pointer float, a: float, b: float, n: sint32)")
+            add = CU.buildkernel(code,
+                                 "add(x: in pointer float, y: in pointer float, z: out pointer float, n: sint32)")
+            N, K = 8192, 12
             grid = (N + 255) // 256
             xs = [CU.DeviceArray("float", N) for _ in range(K)]
             coef = [[float(i), 1.0] for i in range(K)]
@@ -98,9 +100,9 @@ class EvictionProgramTest {
     void everyArrayIsRightAndTheTraceShowsTheEvictions(int gpus, String policy, @TempDir Path dir)
             throws Exception {
         Path trace = dir.resolve("trace.json");
-        try (Context c = Polyglot.context(Map.of("EmulatedDeviceMemory", "256KiB", "EmulatedDevices",
+        try (Context c = Polyglot.context(Map.of("EmulatedDeviceMemory", "128KiB", "EmulatedDevices",
                 Integer.toString(gpus), "DeviceSelectionPolicy", policy, "ExportTrace", trace.toString()))) {
-            assertEquals("checked 12 arrays of 16384 floats", c.eval("python", PROGRAM).asString());
+            assertEquals("checked 12 arrays of 8192 floats", c.eval("python", PROGRAM).asString());
         }
         List<String> evictions = evictions(Files.readString(trace));
         if (gpus == 1 || policy.equals("single-gpu")) {
@@ -129,7 +131,8 @@ class EvictionProgramTest {
                     extern "C" __global__ void add(const float *x, const float *y, float *z, int n) {
                         int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) z[i] = x[i] + y[i];
                     }'''
-                    add = CU.buildkernel(code, "add(x: in pointer float, y: in pointer float, z: out pointer float, n: sint32)")
+                    signature = "add(x: in pointer float, y: in pointer float, z: out pointer float, n: sint32)"
+                    add = CU.buildkernel(code, signature)
                     n = 25600
                     x, y, z = CU.DeviceArray("float", n), CU.DeviceArray("float", n), CU.DeviceArray("float", n)
                     for i in range(0, n, 1000):
