@@ -219,6 +219,17 @@ class FakeDriverTest {
         assertEquals(MEMORY + " " + MEMORY, usable.value("free memory"));
     }
 
+    /**
+     * Replicas may fill the free memory less a margin (an eighth of 64 MiB here, less than 256 MiB); managed memory
+     * oversubscribes by itself, so replicas have no limit there.
+     */
+    @Test
+    void replicasMayUseTheFreeMemoryLessAMarginAndManagedMemoryIsUnlimited() {
+        long budget = MEMORY - MEMORY / 8;
+        assertEquals(budget + " " + budget, usable.value("replica memory"));
+        assertEquals(Long.toString(Long.MAX_VALUE), usable.value("managed replica memory"));
+    }
+
     /** The fake reports at exit what is still allocated, created, loaded or retained; closing must release all. */
     @Test
     void closingTheBackendsReleasesEverythingTheyCreated() {
