@@ -62,7 +62,7 @@ final class Evictions {
      */
     void reserve(Computation c) {
         int d = c.device();
-        if (!budgets.isLimited(d)) {
+        if (!budgets.isLimited(d) || fitsAsIs(c.accessArray(), d)) {
             return;
         }
         SequencedSet<DeviceArray> own = arrays(c);
@@ -79,6 +79,20 @@ final class Evictions {
             throw new IllegalStateException("device " + d + " has " + budgets.free(d) + " bytes free for "
                     + missing + " bytes of replicas after evicting every other replica");
         }
+    }
+
+    /**
+     * Whether {@code accesses} fit on device {@code d} without evicting, counting an array as often as it appears (an
+     * overestimate that allocates nothing, for the common case of plentiful memory).
+     */
+    private boolean fitsAsIs(ArrayAccess[] accesses, int d) {
+        long total = 0;
+        long missing = 0;
+        for (ArrayAccess a : accesses) {
+            total += a.array().byteSize();
+            missing += a.array().deviceReplica(d) == null ? a.array().byteSize() : 0;
+        }
+        return total <= budgets.capacity(d) && missing <= budgets.free(d);
     }
 
     /**
