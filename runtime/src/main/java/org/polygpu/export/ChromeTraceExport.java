@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -62,8 +63,14 @@ public final class ChromeTraceExport {
         if (log != null) {
             appendFlows(events, timeline, log);
         }
-        for (Eviction e : evictions) {
-            appendEviction(events, timeline, e);
+        if (!evictions.isEmpty()) {
+            Map<Long, List<TimedOperation>> byComputation = new HashMap<>();
+            for (TimedOperation op : timeline) {
+                byComputation.computeIfAbsent(op.label().computationId(), k -> new ArrayList<>()).add(op);
+            }
+            for (Eviction e : evictions) {
+                appendEviction(events, byComputation.getOrDefault(e.computationId(), List.of()), e);
+            }
         }
         out.append("\n],\"displayTimeUnit\":\"ns\"}\n");
         return out.toString();
@@ -147,11 +154,12 @@ public final class ChromeTraceExport {
         }
     }
 
-    private static void appendEviction(Events events, List<TimedOperation> timeline, Eviction e) {
+    /** {@code e} as an instant event, placed among {@code operations}, those of the computation it made room for. */
+    private static void appendEviction(Events events, List<TimedOperation> operations, Eviction e) {
         TimedOperation writeBack = null;
         TimedOperation first = null;
-        for (TimedOperation op : timeline) {
-            if (op.label().computationId() != e.computationId() || op.device() != e.device()) {
+        for (TimedOperation op : operations) {
+            if (op.device() != e.device()) {
                 continue;
             }
             if (op.label().name().equals(e.name())) {
