@@ -87,9 +87,14 @@ final class Evictions {
      */
     private boolean fitsAsIs(ArrayAccess[] accesses, int d) {
         long total = 0;
-        long missing = 0;
         for (ArrayAccess a : accesses) {
             total += a.array().byteSize();
+        }
+        if (total <= budgets.free(d)) {
+            return true;
+        }
+        long missing = 0;
+        for (ArrayAccess a : accesses) {
             missing += a.array().deviceReplica(d) == null ? a.array().byteSize() : 0;
         }
         return total <= budgets.capacity(d) && missing <= budgets.free(d);

@@ -132,10 +132,17 @@ final class StreamAssignment {
         return mask;
     }
 
-    /** The candidates whose free budget holds the replicas {@code accesses} lack there. */
+    /**
+     * The candidates whose free budget holds the replicas {@code accesses} lack there; those with room for all of the
+     * arrays are found without looking at the replicas, the common case.
+     */
     private long devicesWithRoom(ArrayAccess[] accesses, long candidates) {
-        long room = 0;
-        for (long m = candidates & allDevices; m != 0; m &= m - 1) {
+        long total = 0;
+        for (ArrayAccess a : accesses) {
+            total += a.array().byteSize();
+        }
+        long room = budgets.devicesWithFree(total) & candidates;
+        for (long m = candidates & allDevices & ~room; m != 0; m &= m - 1) {
             int d = Long.numberOfTrailingZeros(m);
             long missing = 0;
             for (int i = 0; i < accesses.length; i++) {

@@ -29,7 +29,8 @@ class DeviceBudgetsTest {
         b.release(0, x);
         b.release(0, x);
         assertEquals(800, b.free(0));
-        assertEquals(List.of(800L, 1600L), List.of(b.freeSnapshot()[0], b.freeSnapshot()[1]));
+        assertEquals(List.of(0b11L, 0b10L, 0L), List.of(b.devicesWithFree(800), b.devicesWithFree(801),
+                b.devicesWithFree(1601)));
         assertThrows(IllegalStateException.class, () -> b.charge(1, x));
     }
 
