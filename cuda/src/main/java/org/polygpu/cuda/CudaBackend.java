@@ -40,6 +40,9 @@ public final class CudaBackend implements Backend {
     /** Whether the backend may be used: {@code OPEN} → {@code CLOSED} by {@link #close()}, once. */
     private enum Lifecycle { OPEN, CLOSED }
 
+    /** Device memory left out of the replicas' budget at most ({@link #replicaMemory}). */
+    private static final long REPLICA_MARGIN_BYTES = 256L << 20;
+
     private final CudaDriver driver;
     private final MemoryModel memoryModel;
     private final CudaDevices devices;
@@ -152,6 +155,22 @@ public final class CudaBackend implements Backend {
     public long freeMemory(int device) {
         checkOpen();
         return memory.freeMemory(device);
+    }
+
+    /**
+     * Under {@code explicit}, the memory free now ({@code cuMemGetInfo}) less a margin for what the backend allocates
+     * later on the device (modules, streams, cuBLAS workspaces, the driver's own): {@value #REPLICA_MARGIN_BYTES}
+     * bytes, or an eighth of the free memory when that is smaller. Under {@code managed}, unlimited: managed memory
+     * oversubscribes the device by itself, paging to the host.
+     */
+    @Override
+    public long replicaMemory(int device) {
+        checkOpen();
+        if (memoryModel == MemoryModel.MANAGED) {
+            return Long.MAX_VALUE;
+        }
+        long free = memory.freeMemory(device);
+        return free - Math.min(REPLICA_MARGIN_BYTES, free / 8);
     }
 
     /** Pinned, zero-filled host memory; the segment becomes inaccessible when {@link #freeHost} releases it. */

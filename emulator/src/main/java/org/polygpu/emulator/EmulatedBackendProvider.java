@@ -5,6 +5,7 @@ import java.util.Locale;
 import org.polygpu.backend.BackendOptions;
 import org.polygpu.backend.BackendProvider;
 import org.polygpu.backend.OpenedBackend;
+import org.polygpu.config.ByteSize;
 import org.polygpu.nvrtc.KernelCache;
 import org.polygpu.topology.BandwidthMatrix;
 import org.polygpu.topology.BandwidthMatrixLoader;
@@ -12,7 +13,8 @@ import org.polygpu.topology.BandwidthMatrixLoader;
 /**
  * Provides the emulated backend as {@code Backend=emulated}, always usable, last in {@code auto}'s order. Options:
  * {@code EmulatedDevices} (default {@value #DEFAULT_DEVICES}), {@code EmulatedTopology} (a preset name or a CSV path,
- * default {@value #DEFAULT_TOPOLOGY}), {@code EmulatedDeviceModel} (V100, A100, H100; default V100) and
+ * default {@value #DEFAULT_TOPOLOGY}), {@code EmulatedDeviceModel} (V100, A100, H100; default V100),
+ * {@code EmulatedDeviceMemory} (every device's memory instead of the model's) and
  * {@code EmulatedExecution} ({@code full} or {@code sampled}, {@link EmulatedBackendBuilder#execution}). The
  * emulated links carry the topology's bandwidths as written, each direction as listed, so that profiling them gives
  * the file back; the scheduler's bandwidth matrix is the same topology as the policies read it (floored to whole
@@ -62,13 +64,18 @@ public final class EmulatedBackendProvider implements BackendProvider {
         BandwidthMatrix links = BandwidthMatrixLoader.resolveAsWritten(topologyName);
         int devices = devices(options.emulatedDevices(), links);
         DeviceModel model = DeviceModel.preset(options.emulatedDeviceModel().orElse(DEFAULT_MODEL));
+        if (options.emulatedDeviceMemory() != 0) {
+            model = model.withTotalMemory(options.emulatedDeviceMemory());
+        }
         EmulatedBackend backend = EmulatedBackend.builder().devices(devices).topology(links).model(model)
                 .nvrtcLibrary(options.nvrtcLibrary().map(Object::toString).orElse(null))
                 .kernelCache(KernelCache.of(options.kernelCache())).execution(options.emulatedExecution()).build();
         BandwidthMatrix floored = BandwidthMatrixLoader.resolve(topologyName);
         BandwidthMatrix policies = devices == floored.gpuCount() ? floored : floored.restrictedTo(devices);
+        String memory = options.emulatedDeviceMemory() == 0 ? ""
+                : " with " + ByteSize.format(model.totalMemory()) + " of memory each";
         return new OpenedBackend(backend, policies, topologyName, false, notice(devices, model, topologyName,
-                links.gpuCount()));
+                links.gpuCount()) + memory);
     }
 
     /** What was opened; a topology with more GPUs than emulated says which of them are. */

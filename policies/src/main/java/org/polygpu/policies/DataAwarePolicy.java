@@ -20,6 +20,13 @@ import org.polygpu.sched.spi.SelectionRequest;
  * device 0 is crowded after seven (4 busy streams, more than twice the mean) and the last four go to device 2, on a
  * fifth stream ({@code GrcudaSchedulerSequencesTest} in the benchmarks module).
  *
+ * <p>Memory: the candidates the policy rates equally good, those above the data threshold or, when none is, those it
+ * explores, are narrowed to the ones where the computation fits without evicting replicas
+ * ({@link SelectionRequest#withRoom}), when there are any: a device that holds enough of the data but would have to
+ * evict to take the rest loses to one that holds enough and has room; when none with enough data has room, the work
+ * still goes where its data is and evicts there, since moving it would copy all of its data instead of evicting
+ * what no pending work needs (the DARTS idea of reusing resident data).
+ *
  * <p>Not thread-safe: the scheduler calls a policy from one thread at a time.
  */
 abstract class DataAwarePolicy implements DeviceSelectionPolicy {
@@ -41,7 +48,8 @@ abstract class DataAwarePolicy implements DeviceSelectionPolicy {
             devices = uncrowded;
         }
         long withData = locality.devicesWithEnoughData(request, devices);
-        return withData == 0 ? fallback.select(request, devices) : choose(request, withData);
+        return withData == 0 ? fallback.select(request, request.withRoom(devices))
+                : choose(request, request.withRoom(withData));
     }
 
     /** One of {@code withData}, the non-empty mask of candidates above the threshold. */

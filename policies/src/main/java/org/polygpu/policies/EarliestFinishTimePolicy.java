@@ -34,8 +34,9 @@ import org.polygpu.topology.BandwidthMatrix;
  * all its launches are seen to finish, and times before now count as now.
  *
  * <p>Unlike the data-aware policies it considers every candidate, not only those above the data threshold: a busy
- * device holding the data loses to an idle one when its wait is longer than the copy. Ties go round the devices from
- * the one after the last chosen, so that equal devices share the work. Work it cannot predict (a kernel and launch
+ * device holding the data loses to an idle one when its wait is longer than the copy. Ties go to a device where the
+ * computation fits without evicting replicas ({@link SelectionRequest#hasRoom}), then round the devices from the one
+ * after the last chosen, so that equal devices share the work. Work it cannot predict (a kernel and launch
  * size never measured, a copy or library routine) is placed by {@code minmax-transfer-time}.
  *
  * <p>What it does not model: copies between devices sharing a link, copies for launches it did not place, the
@@ -99,7 +100,8 @@ public final class EarliestFinishTimePolicy implements DeviceSelectionPolicy, Wo
             int device = Long.numberOfTrailingZeros(m);
             long arrival = arrival(request, device, now);
             long finish = horizons.finish(device, arrival, duration, occupancy);
-            if (finish < bestFinish) {
+            if (finish < bestFinish
+                    || best >= 0 && finish == bestFinish && request.hasRoom(device) && !request.hasRoom(best)) {
                 best = device;
                 bestFinish = finish;
                 bestArrival = arrival;

@@ -7,7 +7,8 @@ import org.polygpu.sched.spi.SelectionRequest;
 
 /**
  * The {@code stream-aware} policy: the candidate with the fewest busy streams, that is the fewest computations in
- * flight; ties go to the lowest index. Stateless.
+ * flight; ties go to a device where the computation fits without evicting replicas
+ * ({@link SelectionRequest#hasRoom}), then to the lowest index. Stateless.
  */
 public final class StreamAwarePolicy implements DeviceSelectionPolicy {
     static final String NAME = "stream-aware";
@@ -24,7 +25,8 @@ public final class StreamAwarePolicy implements DeviceSelectionPolicy {
         int best = -1;
         for (long m = Candidates.within(candidates, deviceCount); m != 0; m &= m - 1) {
             int device = Long.numberOfTrailingZeros(m);
-            if (best < 0 || busy[device] < busy[best]) {
+            if (best < 0 || busy[device] < busy[best]
+                    || busy[device] == busy[best] && request.hasRoom(device) && !request.hasRoom(best)) {
                 best = device;
             }
         }

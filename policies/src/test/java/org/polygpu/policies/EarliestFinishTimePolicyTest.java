@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.polygpu.policies.Fixtures.arg;
 
 import org.junit.jupiter.api.Test;
+import org.polygpu.sched.spi.Locations;
 import org.polygpu.sched.spi.PolicySettings;
 import org.polygpu.sched.spi.SelectionRequest;
 
@@ -120,7 +121,7 @@ class EarliestFinishTimePolicyTest {
         // A on GPU 0 (1 ms to GPU 1), B never written: GPU 0 copies nothing.
         SelectionRequest r = request(KERNEL, arg(MB45, 0), arg(MB45, Fixtures.HOST));
         SelectionRequest pristineB = new SelectionRequest(r.argumentBytes(), r.validLocations(), r.busyStreams(), 0,
-                KERNEL, 0b10);
+                KERNEL, 0b10, Locations.allDevices(r.busyStreams().length));
         assertEquals(0, policy.select(pristineB, 0b11));
         // Written on the host, B costs GPU 0 4.5 ms and GPU 1 2.25 ms after A's 1 ms.
         assertEquals(1, policy.select(r, 0b11));

@@ -16,7 +16,9 @@ import org.polygpu.sched.spi.Locations;
  *       becomes valid without a copy;</li>
  *   <li>a write at {@code d} → {@code d} Modified, every other location Invalid;</li>
  *   <li>a read at {@code d} → {@code d} Shared (after a copy if it was Invalid); a Modified holder becomes
- *       Shared.</li>
+ *       Shared;</li>
+ *   <li>a drop at {@code d} (the replica evicted) → {@code d} Invalid; never of the only valid copy of a written
+ *       array, which is first written back (a read at the host).</li>
  * </ul>
  *
  * <p><b>Host chunks.</b> The devices' states are per array; the host's is per chunk too: while the host is not
@@ -72,6 +74,21 @@ public final class Coherence {
         if (location == deviceCount) {
             forgetHostChunks();
         }
+    }
+
+    /**
+     * The replica at {@code location} was dropped (evicted): it is no longer valid there; the other locations keep
+     * their states.
+     *
+     * @throws IllegalStateException when it held the only valid copy of an array that was written
+     */
+    public void drop(int location) {
+        long rest = valid & ~(1L << location);
+        if (rest == 0 && written) {
+            throw new IllegalStateException("location " + location + " holds the only valid copy; it must be "
+                    + "written back before it is dropped");
+        }
+        valid = rest;
     }
 
     /** Whether chunk {@code chunk} of the host's copy is up to date: the whole copy is, or that chunk was read. */

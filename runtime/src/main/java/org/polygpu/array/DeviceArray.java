@@ -34,6 +34,7 @@ public final class DeviceArray {
     private final DeviceBuffer[] deviceReplicas;
     private final Producer[] readyProducers;
     private final EventHandle[] readyEvents;
+    private final long[] lastUse;
     private MemorySegment hostReplica;
     private volatile ByteBuffer directRead;
     private volatile ByteBuffer directWrite;
@@ -65,6 +66,7 @@ public final class DeviceArray {
         this.deviceReplicas = new DeviceBuffer[deviceCount];
         this.readyProducers = new Producer[deviceCount + 1];
         this.readyEvents = new EventHandle[deviceCount + 1];
+        this.lastUse = new long[deviceCount];
     }
 
     public long id() {
@@ -176,6 +178,16 @@ public final class DeviceArray {
     public void setReady(int location, Producer producer, EventHandle event) {
         readyProducers[location] = producer;
         readyEvents[location] = event;
+    }
+
+    /** When work last used the replica on {@code device}, in the scheduler's count of uses; 0 if never. */
+    public long lastUse(int device) {
+        return lastUse[device];
+    }
+
+    /** Work uses the replica on {@code device}: {@code stamp}, larger than every earlier one, orders the uses. */
+    public void used(int device, long stamp) {
+        lastUse[device] = stamp;
     }
 
     /** Marks the array freed; the caller has released the replicas. */

@@ -67,6 +67,16 @@ public interface Backend extends AutoCloseable {
     /** Bytes still free on the device. */
     long freeMemory(int device);
 
+    /**
+     * The bytes of {@code device}'s memory the scheduler may fill with replicas, asked once when a context opens: the
+     * scheduler evicts replicas rather than allocate past it. {@link Long#MAX_VALUE} where device memory
+     * oversubscribes by itself (managed memory), so that the scheduler never evicts. The default is the memory free
+     * now; a backend whose own allocations (modules, library workspaces) come later keeps a margin for them.
+     */
+    default long replicaMemory(int device) {
+        return freeMemory(device);
+    }
+
     /** Host memory for copies (pinned on CUDA), zero-filled, owned by the caller until {@link #freeHost}. */
     MemorySegment allocateHost(long bytes);
 

@@ -19,6 +19,8 @@ import org.polygpu.nvrtc.KernelCache;
  * @param emulatedDevices     {@code EmulatedDevices}: emulated GPUs, 0 for the emulator's default
  * @param emulatedTopology    {@code EmulatedTopology}: preset name or CSV path, if not the default
  * @param emulatedDeviceModel {@code EmulatedDeviceModel}: the emulated GPU model's name, if not the default
+ * @param emulatedDeviceMemory {@code EmulatedDeviceMemory}: bytes of memory of every emulated device, 0 for the
+ *                            model's own
  * @param emulatedExecution   {@code EmulatedExecution}: whether the emulator interprets every thread block or a
  *                            sample of them
  * @param kernelCache         {@code KernelCache} and {@code KernelCacheDirectory}: the directory of the compiled-kernel
@@ -26,12 +28,16 @@ import org.polygpu.nvrtc.KernelCache;
  */
 public record BackendOptions(int numberOfGpus, MemoryModel memoryModel, Optional<String> bandwidthMatrix,
                              Optional<Path> nvrtcLibrary, int emulatedDevices, Optional<String> emulatedTopology,
-                             Optional<String> emulatedDeviceModel, EmulatedExecution emulatedExecution,
-                             Optional<Path> kernelCache) {
+                             Optional<String> emulatedDeviceModel, long emulatedDeviceMemory,
+                             EmulatedExecution emulatedExecution, Optional<Path> kernelCache) {
     public BackendOptions {
         if (numberOfGpus < 0 || emulatedDevices < 0) {
             throw new IllegalArgumentException("device counts must be at least 0, got NumberOfGPUs=" + numberOfGpus
                     + ", EmulatedDevices=" + emulatedDevices);
+        }
+        if (emulatedDeviceMemory < 0) {
+            throw new IllegalArgumentException("EmulatedDeviceMemory must be at least 0 (the model's), got "
+                    + emulatedDeviceMemory);
         }
         if (memoryModel == null || bandwidthMatrix == null || nvrtcLibrary == null || emulatedTopology == null
                 || emulatedDeviceModel == null || emulatedExecution == null || kernelCache == null) {
@@ -45,52 +51,58 @@ public record BackendOptions(int numberOfGpus, MemoryModel memoryModel, Optional
      */
     public static BackendOptions defaults() {
         return new BackendOptions(0, MemoryModel.EXPLICIT, Optional.empty(), Optional.empty(), 0, Optional.empty(),
-                Optional.empty(), EmulatedExecution.FULL, Optional.of(KernelCache.defaultDirectory()));
+                Optional.empty(), 0, EmulatedExecution.FULL, Optional.of(KernelCache.defaultDirectory()));
     }
 
     public BackendOptions withNumberOfGpus(int value) {
         return new BackendOptions(value, memoryModel, bandwidthMatrix, nvrtcLibrary, emulatedDevices,
-                emulatedTopology, emulatedDeviceModel, emulatedExecution, kernelCache);
+                emulatedTopology, emulatedDeviceModel, emulatedDeviceMemory, emulatedExecution, kernelCache);
     }
 
     public BackendOptions withMemoryModel(MemoryModel value) {
         return new BackendOptions(numberOfGpus, value, bandwidthMatrix, nvrtcLibrary, emulatedDevices,
-                emulatedTopology, emulatedDeviceModel, emulatedExecution, kernelCache);
+                emulatedTopology, emulatedDeviceModel, emulatedDeviceMemory, emulatedExecution, kernelCache);
     }
 
     public BackendOptions withBandwidthMatrix(String value) {
         return new BackendOptions(numberOfGpus, memoryModel, Optional.of(value), nvrtcLibrary, emulatedDevices,
-                emulatedTopology, emulatedDeviceModel, emulatedExecution, kernelCache);
+                emulatedTopology, emulatedDeviceModel, emulatedDeviceMemory, emulatedExecution, kernelCache);
     }
 
     public BackendOptions withNvrtcLibrary(Path value) {
         return new BackendOptions(numberOfGpus, memoryModel, bandwidthMatrix, Optional.of(value), emulatedDevices,
-                emulatedTopology, emulatedDeviceModel, emulatedExecution, kernelCache);
+                emulatedTopology, emulatedDeviceModel, emulatedDeviceMemory, emulatedExecution, kernelCache);
     }
 
     public BackendOptions withEmulatedDevices(int value) {
         return new BackendOptions(numberOfGpus, memoryModel, bandwidthMatrix, nvrtcLibrary, value, emulatedTopology,
-                emulatedDeviceModel, emulatedExecution, kernelCache);
+                emulatedDeviceModel, emulatedDeviceMemory, emulatedExecution, kernelCache);
     }
 
     public BackendOptions withEmulatedTopology(String value) {
         return new BackendOptions(numberOfGpus, memoryModel, bandwidthMatrix, nvrtcLibrary, emulatedDevices,
-                Optional.of(value), emulatedDeviceModel, emulatedExecution, kernelCache);
+                Optional.of(value), emulatedDeviceModel, emulatedDeviceMemory, emulatedExecution, kernelCache);
     }
 
     public BackendOptions withEmulatedDeviceModel(String value) {
         return new BackendOptions(numberOfGpus, memoryModel, bandwidthMatrix, nvrtcLibrary, emulatedDevices,
-                emulatedTopology, Optional.of(value), emulatedExecution, kernelCache);
+                emulatedTopology, Optional.of(value), emulatedDeviceMemory, emulatedExecution, kernelCache);
+    }
+
+    /** Every emulated device with {@code bytes} of memory, or the model's own when 0. */
+    public BackendOptions withEmulatedDeviceMemory(long bytes) {
+        return new BackendOptions(numberOfGpus, memoryModel, bandwidthMatrix, nvrtcLibrary, emulatedDevices,
+                emulatedTopology, emulatedDeviceModel, bytes, emulatedExecution, kernelCache);
     }
 
     public BackendOptions withEmulatedExecution(EmulatedExecution value) {
         return new BackendOptions(numberOfGpus, memoryModel, bandwidthMatrix, nvrtcLibrary, emulatedDevices,
-                emulatedTopology, emulatedDeviceModel, value, kernelCache);
+                emulatedTopology, emulatedDeviceModel, emulatedDeviceMemory, value, kernelCache);
     }
 
     /** The cache in {@code directory}, or disabled when empty. */
     public BackendOptions withKernelCache(Optional<Path> directory) {
         return new BackendOptions(numberOfGpus, memoryModel, bandwidthMatrix, nvrtcLibrary, emulatedDevices,
-                emulatedTopology, emulatedDeviceModel, emulatedExecution, directory);
+                emulatedTopology, emulatedDeviceModel, emulatedDeviceMemory, emulatedExecution, directory);
     }
 }

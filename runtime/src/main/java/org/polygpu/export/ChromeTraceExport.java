@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +26,11 @@ import org.polygpu.backend.TimedOperation;
  * inside, half the duration for shorter operations, so that viewers bind each to that operation and not to a
  * neighbour that starts or ends at the same instant on the same stream.
  *
+ * <p>An {@link Eviction} is an instant event ({@code ph:"i"}, {@code cat:"eviction"}) on its device's process,
+ * named as {@link Eviction#name()} says, when the computation it made room for has an operation on that device: at
+ * the end of its write-back copy (which the timeline labels with that name), else at the start of the computation's
+ * first other operation there, which the eviction preceded.
+ *
  * <p>The text depends only on the inputs: metadata sorted by device and stream, operations in timeline order, flows
  * in log order numbered from 1; times are printed exactly (nanoseconds as microseconds with three decimals);
  * strings are escaped, non-ASCII included, so the file is plain ASCII. Stateless and thread-safe.
@@ -42,6 +48,11 @@ public final class ChromeTraceExport {
      * @param log the schedule whose dependencies become flow events, or null for none
      */
     public static String toJson(List<TimedOperation> timeline, ScheduleLog log) {
+        return toJson(timeline, log, List.of());
+    }
+
+    /** The trace-event JSON of {@code timeline}, with instant events for {@code evictions}. */
+    public static String toJson(List<TimedOperation> timeline, ScheduleLog log, List<Eviction> evictions) {
         StringBuilder out = new StringBuilder(128 + timeline.size() * 160);
         out.append("{\"traceEvents\":[");
         Events events = new Events(out);
@@ -51,6 +62,15 @@ public final class ChromeTraceExport {
         }
         if (log != null) {
             appendFlows(events, timeline, log);
+        }
+        if (!evictions.isEmpty()) {
+            Map<Long, List<TimedOperation>> byComputation = new HashMap<>();
+            for (TimedOperation op : timeline) {
+                byComputation.computeIfAbsent(op.label().computationId(), k -> new ArrayList<>()).add(op);
+            }
+            for (Eviction e : evictions) {
+                appendEviction(events, byComputation.getOrDefault(e.computationId(), List.of()), e);
+            }
         }
         out.append("\n],\"displayTimeUnit\":\"ns\"}\n");
         return out.toString();
@@ -62,8 +82,13 @@ public final class ChromeTraceExport {
      * @throws IllegalStateException naming the file and the reason when it cannot be written
      */
     public static void write(List<TimedOperation> timeline, ScheduleLog log, Path file) {
+        write(timeline, log, List.of(), file);
+    }
+
+    /** Writes {@link #toJson(List, ScheduleLog, List)} to {@code file}, replacing it. */
+    public static void write(List<TimedOperation> timeline, ScheduleLog log, List<Eviction> evictions, Path file) {
         try {
-            Files.writeString(file, toJson(timeline, log), StandardCharsets.US_ASCII);
+            Files.writeString(file, toJson(timeline, log, evictions), StandardCharsets.US_ASCII);
         } catch (IOException e) {
             throw WriteFailure.of("the trace export", file, e);
         }
@@ -127,6 +152,32 @@ public final class ChromeTraceExport {
                     .field("id", id).micros("ts", child.startNanos() + inset(child)).field("pid", child.device())
                     .field("tid", child.stream()).object("args").field("arrays", name).end().end();
         }
+    }
+
+    /** {@code e} as an instant event, placed among {@code operations}, those of the computation it made room for. */
+    private static void appendEviction(Events events, List<TimedOperation> operations, Eviction e) {
+        TimedOperation writeBack = null;
+        TimedOperation first = null;
+        for (TimedOperation op : operations) {
+            if (op.device() != e.device()) {
+                continue;
+            }
+            if (op.label().name().equals(e.name())) {
+                writeBack = op;
+            } else if (!op.label().name().startsWith("evict ") && (first == null
+                    || op.startNanos() < first.startNanos())) {
+                first = op;
+            }
+        }
+        TimedOperation at = writeBack != null ? writeBack : first;
+        if (at == null) {
+            return;
+        }
+        events.begin().field("name", e.name()).field("cat", "eviction").field("ph", "i").field("s", "p")
+                .micros("ts", writeBack != null ? at.endNanos() : at.startNanos()).field("pid", e.device())
+                .field("tid", at.stream()).object("args").field("computation", e.computationId())
+                .field("array", e.array()).field("bytes", e.bytes())
+                .field("writtenBack", e.writtenBack() ? "yes" : "no").end().end();
     }
 
     /** Per computation id: its kernel, else its last device-to-device copy. */

@@ -15,12 +15,14 @@ import org.polygpu.backend.DeviceBuffer;
 final class ContextArrays {
     private final Backend backend;
     private final int deviceCount;
+    private final DeviceBudgets budgets;
     private final ArrayList<DeviceArray> live = new ArrayList<>();
     private long nextId;
 
-    ContextArrays(Backend backend, int deviceCount) {
+    ContextArrays(Backend backend, DeviceBudgets budgets) {
         this.backend = backend;
-        this.deviceCount = deviceCount;
+        this.deviceCount = budgets.deviceCount();
+        this.budgets = budgets;
     }
 
     /** A new array of zeros, no larger than a device's memory; replicas are allocated when first used. */
@@ -53,6 +55,7 @@ final class ContextArrays {
         for (int d = 0; d < deviceCount; d++) {
             DeviceBuffer b = array.deviceReplica(d);
             if (b != null) {
+                budgets.release(d, array);
                 backend.free(b);
             }
         }

@@ -15,12 +15,10 @@ import org.polygpu.array.Elements;
 import org.polygpu.backend.Backend;
 import org.polygpu.backend.LaunchConfig;
 import org.polygpu.backend.ModuleImage;
-import org.polygpu.backend.OperationLabel;
 import org.polygpu.backend.TimedOperation;
-import org.polygpu.config.ExecutionPolicy;
 import org.polygpu.config.RuntimeConfig;
 import org.polygpu.dag.Dag;
-import org.polygpu.dag.DagVertex;
+import org.polygpu.export.Eviction;
 import org.polygpu.export.ScheduleLog;
 import org.polygpu.sched.spi.DeviceSelectionPolicies;
 import org.polygpu.sched.spi.PolicySettings;
@@ -31,24 +29,22 @@ import org.polygpu.topology.BandwidthMatrix;
  * backend (the life of a launch in ARCHITECTURE.md).
  *
  * <p>Every call appends a computation to the DAG, gives it a device and stream, makes its arrays coherent there
- * and enqueues it; the host continues at once under {@code ExecutionPolicy=async}. Host accesses wait only for
- * the computations their array depends on. Finished work is found by polling events and pruned.
+ * (allocating replicas within each device's memory, evicting least recently used ones that no pending work needs
+ * when it is full) and enqueues it; the host continues at once under {@code ExecutionPolicy=async}. Host accesses
+ * wait only for the computations their array depends on. Finished work is found by polling events and pruned.
  *
  * <p>Thread-safety: one thread at a time (callers serialise, as the language's context does). The context owns
  * the backend's streams, events and the arrays' replicas; {@link #close()} releases them, not the backend.
  */
 public final class ExecutionContext implements AutoCloseable {
-    /** Busy streams polled for completion after each asynchronous launch. */
-    private static final int STREAMS_POLLED_PER_LAUNCH = 2;
-
     private final Backend backend;
     private final RuntimeConfig config;
     private final int deviceCount;
     private final Schedule schedule;
     private final Dag<Computation> dag;
     private final StreamPool pool;
-    private final StreamAssignment assignment;
     private final ReplicaTransfers transfers;
+    private final Submissions submissions;
     private final LaunchArguments arguments;
     private final ScheduleRecording recording;
     private final HostAccesses hostSide;
@@ -66,16 +62,21 @@ public final class ExecutionContext implements AutoCloseable {
         this.dag = schedule.dag();
         this.pool = schedule.pool();
         var settings = new PolicySettings(deviceCount, bandwidth, config.dataThreshold(), backend::hostNanos);
-        this.assignment = new StreamAssignment(config.parentStreamPolicy(), schedule.times().observedBy(
-                DeviceSelectionPolicies.create(config.deviceSelectionPolicy(), settings), deviceCount), schedule);
-        this.transfers = new ReplicaTransfers(backend, schedule, bandwidth, config.recordTimeline(),
-                config.inputPrefetch());
-        this.arguments = new LaunchArguments(backend.deviceProperties(0));
+        DeviceBudgets budgets = DeviceBudgets.of(backend, deviceCount);
+        StreamAssignment assignment = new StreamAssignment(config.parentStreamPolicy(), schedule.times().observedBy(
+                DeviceSelectionPolicies.create(config.deviceSelectionPolicy(), settings), deviceCount), schedule,
+                budgets);
         this.recording = new ScheduleRecording(backend, config);
+        this.transfers = new ReplicaTransfers(backend, schedule, bandwidth, config.recordTimeline(),
+                config.inputPrefetch(), budgets, recording);
+        this.arguments = new LaunchArguments(backend.deviceProperties(0));
+        this.submissions = new Submissions(backend, config.executionPolicy(), schedule, assignment, transfers,
+                recording);
         this.hostSide = new HostAccesses(schedule, transfers, recording);
         this.symbols = new SymbolWrites(backend, pool);
-        this.arrays = new ContextArrays(backend, deviceCount);
-        this.libraries = new LibraryCalls(schedule, transfers, recording, c -> schedule(c, null), this::checkOpen);
+        this.arrays = new ContextArrays(backend, budgets);
+        this.libraries = new LibraryCalls(schedule, transfers, recording, c -> submissions.submit(c, null),
+                this::checkOpen);
         this.userStreams = new UserStreams(backend, schedule);
     }
 
@@ -161,7 +162,7 @@ public final class ExecutionContext implements AutoCloseable {
         }
         Object[] bound = arguments.bind(kernel, launchConfig, args);
         Computation c = new Computation(schedule.nextId(), new KernelLaunch(kernel, launchConfig, bound));
-        schedule(c, stream);
+        submissions.submit(c, stream);
         kernel.countLaunch();
         return c;
     }
@@ -175,52 +176,8 @@ public final class ExecutionContext implements AutoCloseable {
     public Computation copy(DeviceArray src, DeviceArray dst) {
         checkOpen();
         Computation c = new Computation(schedule.nextId(), new DeviceCopy(src, dst));
-        schedule(c, null);
+        submissions.submit(c, null);
         return c;
-    }
-
-    /**
-     * Appends {@code c} to the DAG, gives it a stream that waits for its parents ({@code stream}'s when not null),
-     * makes its arrays coherent there and enqueues its work with a completion event after it.
-     *
-     * <p>When enqueueing fails (the backend reported an error, possibly an earlier asynchronous one), {@code c} is
-     * retired at once so nothing waits for it. Arrays it was to write keep the coherence state it was given, as after
-     * a failed kernel on CUDA their contents are undefined.
-     */
-    private void schedule(Computation c, UserStream stream) {
-        DagVertex<Computation> v = schedule.append(c);
-        List<ScheduleLog.Edge> edges = recording.parentEdges(c);
-        StreamSlot slot;
-        try {
-            // Inside the try: a policy or stream failure must not leave the computation in the DAG for good.
-            slot = stream != null ? stream.slot.handTo(c) : assignment.assign(c);
-            waitForParents(v, slot);
-            c.scheduled(slot, pool.takeEvent(slot.device()));
-            transfers.prepare(c);
-            schedule.times().starting(c, pool);
-            c.work().enqueue(backend, slot.device(), slot.handle, new OperationLabel(c.id(), c.name()));
-            backend.recordEvent(c.event(), slot.handle);
-        } catch (RuntimeException e) {
-            schedule.retire(c);
-            throw e;
-        }
-        pool.enqueued(slot, c);
-        recording.scheduled(c, edges);
-        if (config.executionPolicy() == ExecutionPolicy.SYNC) {
-            pool.await(c);
-        } else {
-            pool.poll(STREAMS_POLLED_PER_LAUNCH);
-        }
-    }
-
-    /** Cross-stream parents are waited with their completion events. */
-    private void waitForParents(DagVertex<Computation> v, StreamSlot slot) {
-        for (int i = 0; i < v.parentCount(); i++) {
-            Computation p = v.parent(i).computation();
-            if (!p.isFinished() && p.slot() != slot) {
-                backend.streamWaitEvent(slot.handle, p.event());
-            }
-        }
     }
 
     /** Reads one element; waits only for the computations that write {@code array}. */
@@ -343,6 +300,11 @@ public final class ExecutionContext implements AutoCloseable {
     /** The schedule log, or null unless {@code RecordDag} is on. */
     public ScheduleLog scheduleLog() {
         return recording.log();
+    }
+
+    /** The replicas evicted so far to make room on a device, oldest first (recorded with {@code RecordTimeline}). */
+    public List<Eviction> evictions() {
+        return recording.evictions();
     }
 
     /** The backend's timeline (empty unless {@code RecordTimeline} is on). */

@@ -27,33 +27,53 @@ final class ReplicaTransfers {
     private final int host;
     private final boolean labelled;
     private final boolean prefetch;
+    private final DeviceBudgets budgets;
+    private final Evictions evictions;
 
     /**
      * @param labelled whether copies get descriptive labels (only worth building when a timeline is recorded)
      * @param prefetch whether each replica is also prefetched to its device before the work ({@code InputPrefetch});
      *                 the backend decides whether its memory migrates at all
+     * @param budgets   the devices' memory for replicas, within which they are allocated, evicting others
+     * @param recording where evictions are recorded for the trace
      */
     ReplicaTransfers(Backend backend, Schedule schedule, BandwidthMatrix bandwidth, boolean labelled,
-                     boolean prefetch) {
+                     boolean prefetch, DeviceBudgets budgets, ScheduleRecording recording) {
         this.labelled = labelled;
         this.prefetch = prefetch;
         this.backend = backend;
         this.pool = schedule.pool();
         this.bandwidth = bandwidth;
         this.host = bandwidth.hostIndex();
+        this.budgets = budgets;
+        this.evictions = new Evictions(backend, schedule, budgets, recording, this::hostReplica);
     }
 
-    /** Makes every array of {@code c} valid on its device (copies enqueued on its stream) and updates coherence. */
+    /**
+     * Makes every array of {@code c} valid on its device (copies enqueued on its stream) and updates coherence; first
+     * allocates the replicas missing there, making room for them ({@link Evictions}), so that a computation whose
+     * arrays do not fit fails before any of them changed state.
+     *
+     * @throws IllegalArgumentException when {@code c}'s arrays cannot fit on its device
+     * @throws org.polygpu.backend.BackendException when the device is out of memory all the same
+     */
     void prepare(Computation c) {
         int d = c.device();
         StreamSlot slot = c.slot();
+        evictions.reserve(c);
+        for (ArrayAccess a : c.accessArray()) {
+            if (a.array().deviceReplica(d) == null) {
+                evictions.allocate(c, a.array());
+            }
+            budgets.touch(d, a.array());
+        }
         // The event of the last copy, while nothing else was enqueued after it: when the inputs are all there.
         EventHandle lastCopied = null;
         for (ArrayAccess a : c.accessArray()) {
             DeviceArray array = a.array();
             array.revokeDirectHostAccess();
             Coherence coherence = array.coherence();
-            DeviceBuffer replica = deviceReplica(array, d);
+            DeviceBuffer replica = array.deviceReplica(d);
             if (coherence.isValid(d)) {
                 lastCopied = waitReady(array, d, slot.handle) ? null : lastCopied;
             } else if (coherence.isPristine()) {
@@ -172,15 +192,6 @@ final class ReplicaTransfers {
             array.setHostReplica(h);
         }
         return h;
-    }
-
-    private DeviceBuffer deviceReplica(DeviceArray array, int device) {
-        DeviceBuffer b = array.deviceReplica(device);
-        if (b == null) {
-            b = backend.allocate(device, array.byteSize());
-            array.setDeviceReplica(device, b);
-        }
-        return b;
     }
 
     /**

@@ -12,6 +12,7 @@ import org.polygpu.config.RuntimeConfig;
 import org.polygpu.dag.DagEdge;
 import org.polygpu.export.ChromeTraceExport;
 import org.polygpu.export.DotExport;
+import org.polygpu.export.Eviction;
 import org.polygpu.export.ScheduleLog;
 
 /**
@@ -22,6 +23,7 @@ final class ScheduleRecording {
     private final Backend backend;
     private final ScheduleLog log;
     private final boolean timeline;
+    private final List<Eviction> evictions = new ArrayList<>();
 
     ScheduleRecording(Backend backend, RuntimeConfig config) {
         this.backend = backend;
@@ -72,6 +74,18 @@ final class ScheduleRecording {
         edges.forEach(log::add);
     }
 
+    /** Keeps {@code e} for the trace, when the timeline is recorded. */
+    void evicted(Eviction e) {
+        if (timeline) {
+            evictions.add(e);
+        }
+    }
+
+    /** The evictions so far (empty unless the timeline is recorded). */
+    List<Eviction> evictions() {
+        return List.copyOf(evictions);
+    }
+
     void exportDag(Path file) {
         if (log == null) {
             throw new IllegalStateException("the DAG was not recorded: create the context with RecordDag=true");
@@ -89,6 +103,6 @@ final class ScheduleRecording {
     /** Writes the timeline; the caller has waited for all work. */
     void exportTrace(Path file) {
         checkTimeline();
-        ChromeTraceExport.write(backend.timeline(), log, file);
+        ChromeTraceExport.write(backend.timeline(), log, evictions, file);
     }
 }

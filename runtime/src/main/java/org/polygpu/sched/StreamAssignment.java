@@ -1,6 +1,7 @@
 package org.polygpu.sched;
 
 import org.polygpu.array.ArrayAccess;
+import org.polygpu.array.DeviceArray;
 import org.polygpu.config.RetrieveParentStreamPolicy;
 import org.polygpu.dag.DagVertex;
 import org.polygpu.sched.spi.DeviceSelectionPolicy;
@@ -44,14 +45,17 @@ final class StreamAssignment {
     private final StreamPool pool;
     private final Schedule schedule;
     private final long allDevices;
+    private final DeviceBudgets budgets;
 
+    /** @param budgets the devices' memory for replicas, which tells the policy where a computation fits */
     StreamAssignment(RetrieveParentStreamPolicy parentPolicy, DeviceSelectionPolicy devicePolicy,
-                     Schedule schedule) {
+                     Schedule schedule, DeviceBudgets budgets) {
         this.parentPolicy = parentPolicy;
         this.devicePolicy = devicePolicy;
         this.pool = schedule.pool();
         this.schedule = schedule;
         this.allDevices = Locations.allDevices(schedule.deviceCount());
+        this.budgets = budgets;
     }
 
     /** The stream for {@code c}, a computation just appended to the DAG; {@code c} holds it from now on. */
@@ -128,6 +132,41 @@ final class StreamAssignment {
         return mask;
     }
 
+    /**
+     * The candidates whose free budget holds the replicas {@code accesses} lack there; those with room for all of the
+     * arrays are found without looking at the replicas, the common case.
+     */
+    private long devicesWithRoom(ArrayAccess[] accesses, long candidates) {
+        long total = 0;
+        for (ArrayAccess a : accesses) {
+            total += a.array().byteSize();
+        }
+        long room = budgets.devicesWithFree(total) & candidates;
+        for (long m = candidates & allDevices & ~room; m != 0; m &= m - 1) {
+            int d = Long.numberOfTrailingZeros(m);
+            long missing = 0;
+            for (int i = 0; i < accesses.length; i++) {
+                DeviceArray a = accesses[i].array();
+                if (a.deviceReplica(d) == null && !appearsBefore(accesses, i, a)) {
+                    missing += a.byteSize();
+                }
+            }
+            if (!budgets.isLimited(d) || missing <= budgets.free(d)) {
+                room |= Locations.device(d);
+            }
+        }
+        return room;
+    }
+
+    private static boolean appearsBefore(ArrayAccess[] accesses, int i, DeviceArray a) {
+        for (int j = 0; j < i; j++) {
+            if (accesses[j].array() == a) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Asks the device-selection policy, unless only one candidate exists. */
     private int select(Computation c, long candidates) {
         if (Long.bitCount(candidates) == 1) {
@@ -143,7 +182,8 @@ final class StreamAssignment {
             pristine |= i < Long.SIZE && accesses[i].array().coherence().isPristine() ? 1L << i : 0;
         }
         int d = devicePolicy.select(new SelectionRequest(bytes, valid, pool.busyStreamsSnapshot(),
-                schedule.currentDevice(), schedule.times().workKey(c.work()), pristine), candidates);
+                schedule.currentDevice(), schedule.times().workKey(c.work()), pristine,
+                devicesWithRoom(accesses, candidates)), candidates);
         if (!Locations.contains(candidates, d)) {
             throw new IllegalStateException("device-selection policy chose device " + d
                     + ", which is not among the candidates " + Long.toBinaryString(candidates));

@@ -2,6 +2,7 @@ package org.polygpu.array;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
@@ -62,5 +63,30 @@ class CoherenceTest {
         assertEquals(0, c.hostChunkReads());
         c.write(0);
         assertFalse(c.isHostChunkValid(0), "and the chunks it had read before are not remembered");
+    }
+
+    @Test
+    void aDroppedReplicaBecomesInvalidAndTheOthersKeepTheirStates() {
+        Coherence c = new Coherence(2);
+        c.write(0);
+        c.read(1);
+        c.drop(0);
+        assertEquals(State.INVALID, c.state(0));
+        assertEquals(State.MODIFIED, c.state(1));
+        assertEquals(0b010, c.validMask());
+    }
+
+    @Test
+    void theOnlyValidCopyOfAWrittenArrayCannotBeDropped() {
+        Coherence c = new Coherence(2);
+        c.write(1);
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> c.drop(1));
+        assertEquals("location 1 holds the only valid copy; it must be written back before it is dropped",
+                e.getMessage());
+        assertEquals(0b010, c.validMask());
+        Coherence pristine = new Coherence(2);
+        pristine.read(0);
+        pristine.drop(0);
+        assertEquals(0b100, pristine.validMask());
     }
 }

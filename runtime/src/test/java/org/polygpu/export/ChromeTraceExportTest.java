@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
@@ -154,6 +155,29 @@ class ChromeTraceExportTest {
         Path file = dir.resolve("trace.json");
         ChromeTraceExport.write(sampleTimeline(), sampleLog(), file);
         assertEquals(json, Files.readString(file, StandardCharsets.US_ASCII));
+    }
+
+    /**
+     * A written-back eviction is an instant at the end of its write-back copy; a dropped one at the start of the
+     * first other operation of the computation it made room for on that device; one with neither is left out.
+     */
+    @Test
+    void evictionsAreInstantsAtTheirWriteBackOrBeforeTheComputationTheyMadeRoomFor() {
+        Eviction written = new Eviction(1, 1, "x", 4096, true);
+        Eviction dropped = new Eviction(0, 0, "y", 4096, false);
+        Eviction elsewhere = new Eviction(3, 0, "z", 4096, false);
+        List<TimedOperation> timeline = new ArrayList<>(sampleTimeline());
+        timeline.add(2, op(1, 5, Kind.COPY_DEVICE_TO_HOST, 1, written.name(), 10_000, 10_200, 4096, 1));
+        List<Map<String, Object>> instants = events(ChromeTraceExport.toJson(timeline, null,
+                List.of(written, dropped, elsewhere)), "i");
+        assertEquals(List.of("evict x from device 1 (written back)", "evict y from device 0 (dropped)"),
+                instants.stream().map(e -> e.get("name")).toList());
+        assertEquals(List.of(10.2, 1.0), instants.stream().map(e -> e.get("ts")).toList());
+        assertTrack(instants.get(0), 1, 5);
+        assertTrack(instants.get(1), 0, 0);
+        assertEquals("eviction", instants.get(0).get("cat"));
+        assertEquals(4096.0, args(instants.get(1)).get("bytes"));
+        assertEquals("no", args(instants.get(1)).get("writtenBack"));
     }
 
     private static void assertTrack(Map<String, Object> event, int pid, int tid) {

@@ -140,7 +140,7 @@ class StreamAssignmentTest {
             Schedule schedule = new Schedule(backend, NoWorkContexts.config(), 2);
             DeviceSelectionPolicy alwaysThree = (request, candidates) -> 3;
             StreamAssignment assignment = new StreamAssignment(RetrieveParentStreamPolicy.MULTIGPU_DISJOINT,
-                    alwaysThree, schedule);
+                    alwaysThree, schedule, DeviceBudgets.of(backend, 2));
             DeviceArray src = new DeviceArray(0, ElementType.FLOAT, new long[] {4}, 2);
             DeviceArray dst = new DeviceArray(1, ElementType.FLOAT, new long[] {4}, 2);
             Computation c = new Computation(schedule.nextId(), new DeviceCopy(src, dst));

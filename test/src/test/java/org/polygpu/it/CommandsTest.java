@@ -8,6 +8,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Assumptions;
@@ -69,6 +70,19 @@ class CommandsTest {
         assertEquals("  emulated: usable, the emulator runs everywhere", lines.get(12));
         assertTrue(lines.get(13).startsWith("NVRTC: "), lines.get(13));
         assertEquals("", r.err());
+    }
+
+    /** A memory set by EmulatedDeviceMemory is what the devices report, in MiB below 1 GiB. */
+    @Test
+    void infoShowsTheEmulatedDeviceMemory() {
+        Map<String, String> options = new HashMap<>(TWO_EMULATED);
+        options.put("EmulatedDeviceMemory", "64MiB");
+        Run r = run(InfoCommand::run, List.of(), options);
+        List<String> lines = r.out().lines().toList();
+        assertEquals("polygpu: using 2 emulated " + DeviceModel.V100.name() + " on topology test-2gpu with 64MiB of "
+                + "memory each", lines.get(1));
+        assertEquals("  GPU 0: " + DeviceModel.V100.name() + ", compute capability 7.0, 64.0 MiB, 80 SMs",
+                lines.get(3));
     }
 
     @Test

@@ -114,12 +114,14 @@ final class FakeDriverProbe {
             print("fresh buffer", zeroBytes(cuda, fresh) + "/4096 bytes zero");
             cuda.free(fresh);
             print("free memory", cuda.freeMemory(0) + " " + cuda.freeMemory(1));
+            print("replica memory", cuda.replicaMemory(0) + " " + cuda.replicaMemory(1));
         }
         OpenedBackend managed = Backends.open("cuda", BackendOptions.defaults().withBandwidthMatrix(csv.toString())
                 .withMemoryModel(MemoryModel.MANAGED));
         try (ExecutionContext ctx = ExecutionContext.create(managed.backend(),
                 RuntimeConfig.defaults().withDeviceSelectionPolicy("round-robin"), managed.bandwidth())) {
             print("managed", addOneTenTimes(ctx, freshInts(ctx), 0));
+            print("managed replica memory", managed.backend().replicaMemory(0));
         } finally {
             managed.backend().close();
         }

@@ -219,6 +219,17 @@ class FakeDriverTest {
         assertEquals(MEMORY + " " + MEMORY, usable.value("free memory"));
     }
 
+    /**
+     * Replicas may fill the free memory less a margin (an eighth of 64 MiB here, less than 256 MiB); managed memory
+     * oversubscribes by itself, so replicas have no limit there.
+     */
+    @Test
+    void replicasMayUseTheFreeMemoryLessAMarginAndManagedMemoryIsUnlimited() {
+        long budget = MEMORY - MEMORY / 8;
+        assertEquals(budget + " " + budget, usable.value("replica memory"));
+        assertEquals(Long.toString(Long.MAX_VALUE), usable.value("managed replica memory"));
+    }
+
     /** The fake reports at exit what is still allocated, created, loaded or retained; closing must release all. */
     @Test
     void closingTheBackendsReleasesEverythingTheyCreated() {
@@ -238,8 +249,8 @@ class FakeDriverTest {
         List<String> out = usable.values("info out");
         assertEquals("backend: cuda", out.get(0));
         assertEquals("devices: 2", out.get(2));
-        assertEquals("  GPU 0: Fake GPU 0, compute capability 9.0, 0.1 GiB, 132 SMs", out.get(3));
-        assertEquals("  GPU 1: Fake GPU 1, compute capability 9.0, 0.1 GiB, 132 SMs", out.get(4));
+        assertEquals("  GPU 0: Fake GPU 0, compute capability 9.0, 64.0 MiB, 132 SMs", out.get(3));
+        assertEquals("  GPU 1: Fake GPU 1, compute capability 9.0, 64.0 MiB, 132 SMs", out.get(4));
         assertEquals("bandwidth matrix: " + dir.resolve("bandwidth.csv"), out.get(5));
         assertEquals("  GPU 0       300.0     50.0     15.0", out.get(7));
         assertTrue(out.contains("  cuda: usable, 2 CUDA devices, driver 12.4"), out.toString());

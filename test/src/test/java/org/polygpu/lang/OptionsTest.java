@@ -129,11 +129,29 @@ class OptionsTest {
         "EnableComputationTimers; maybe; true",
         "Backend; fpga; auto",
         "EmulatedDevices; 0; at least 1",
-        "EmulatedExecution; partial; valid values: full, sampled"})
+        "EmulatedExecution; partial; valid values: full, sampled",
+        "EmulatedDeviceMemory; 64 megabytes; for option EmulatedDeviceMemory",
+        "EmulatedDeviceMemory; 0; for option EmulatedDeviceMemory"})
     void badValueStopsContextCreationWithTheValidValues(String option, String value, String listed) {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> Polyglot.context(Map.of(option, value)).close());
         assertTrue(e.getMessage().contains(listed), e.getMessage());
+    }
+
+    /** EmulatedDeviceMemory replaces the model's memory on every device, which reports it as its total. */
+    @Test
+    void emulatedDeviceMemoryIsEveryDevicesTotalMemory() {
+        try (Context c = Polyglot.context(Map.of("EmulatedDeviceMemory", "64MiB", "EmulatedDevices", "2"))) {
+            Value cu = Polyglot.eval(c, "CU");
+            for (int d = 0; d < 2; d++) {
+                assertEquals(64L << 20, cu.invokeMember("getdevice", d).getMember("properties")
+                        .getMember("totalDeviceMemory").asLong());
+            }
+            assertEquals("64MiB", cu.invokeMember("getoptions").getMember("EmulatedDeviceMemory").asString());
+        }
+        assertEquals(1L << 30, ContextOptions.parse(Map.of("EmulatedDeviceMemory", "1GiB")).backendOptions()
+                .emulatedDeviceMemory());
+        assertEquals(0, ContextOptions.parse(Map.of()).backendOptions().emulatedDeviceMemory(), "unset: the model's");
     }
 
     @Test

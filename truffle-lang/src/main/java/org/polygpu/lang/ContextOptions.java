@@ -15,6 +15,7 @@ import org.graalvm.options.OptionDescriptors;
 import org.graalvm.options.OptionKey;
 import org.graalvm.options.OptionValues;
 import org.polygpu.backend.BackendOptions;
+import org.polygpu.config.ByteSize;
 import org.polygpu.config.OptionValue;
 import org.polygpu.config.RuntimeConfig;
 
@@ -60,7 +61,9 @@ public record ContextOptions(RuntimeConfig runtime, String backend, BackendOptio
         BackendOptions backendOptions = new BackendOptions(values.get(NumberOfGPUs), values.get(MemoryModel),
                 text(values, BandwidthMatrix), text(values, NvrtcLibrary).map(Path::of),
                 values.hasBeenSet(EmulatedDevices) ? values.get(EmulatedDevices) : 0,
-                text(values, EmulatedTopology), text(values, EmulatedDeviceModel), values.get(EmulatedExecution),
+                text(values, EmulatedTopology), text(values, EmulatedDeviceModel),
+                text(values, EmulatedDeviceMemory).map(v -> ByteSize.parse("EmulatedDeviceMemory", v)).orElse(0L),
+                values.get(EmulatedExecution),
                 values.get(KernelCache) ? Optional.of(text(values, KernelCacheDirectory).map(Path::of)
                         .orElseGet(org.polygpu.nvrtc.KernelCache::defaultDirectory)) : Optional.empty());
         Map<String, String> shown = new LinkedHashMap<>();

@@ -10,6 +10,7 @@ import org.graalvm.options.OptionType;
 import org.polygpu.backend.BackendProvider;
 import org.polygpu.backend.Backends;
 import org.polygpu.config.DependencyPolicy;
+import org.polygpu.config.ByteSize;
 import org.polygpu.config.EmulatedExecution;
 import org.polygpu.config.ExecutionPolicy;
 import org.polygpu.config.MemoryModel;
@@ -103,6 +104,13 @@ public final class PolygpuOptions {
             category = OptionCategory.USER, stability = OptionStability.STABLE)
     static final OptionKey<String> EmulatedDeviceModel = new OptionKey<>("");
 
+    @Option(help = "Emulated backend only: the memory of every emulated GPU, overriding the model's (16GiB for the "
+            + "V100, 40GiB for the A100, 80GiB for the H100), e.g. 64MiB to make arrays larger than a device's "
+            + "memory in tests.", usageSyntax = "<bytes>|<n>KiB|<n>MiB|<n>GiB", category = OptionCategory.USER,
+            stability = OptionStability.STABLE)
+    static final OptionKey<String> EmulatedDeviceMemory = new OptionKey<>("",
+            new OptionType<>("EmulatedDeviceMemory", PolygpuOptions::deviceMemory));
+
     @Option(help = "Emulated backend only: interpret every thread block (full) or a sample of each grid, timed as "
             + "the whole grid, whose outputs cannot be read back (sampled).", usageSyntax = "full|sampled",
             category = OptionCategory.USER, stability = OptionStability.STABLE)
@@ -169,6 +177,14 @@ public final class PolygpuOptions {
         }
         throw new IllegalArgumentException("invalid value '" + v + "' for option DataThreshold; expected a number "
                 + "in [0, 1]");
+    }
+
+    /** A size {@link ByteSize} reads, kept as written; empty for the model's own. */
+    private static String deviceMemory(String v) {
+        if (!v.isBlank()) {
+            ByteSize.parse("EmulatedDeviceMemory", v);
+        }
+        return v;
     }
 
     private static String policyName(String v) {

@@ -17,9 +17,11 @@ package org.polygpu.sched.spi;
  * @param pristine       bit {@code i} set when array argument {@code i} was never written: its zeros are valid on
  *                       every device and it is not copied, whatever {@code validLocations} says (arguments past the
  *                       64th are never flagged)
+ * @param devicesWithRoom bit mask of the devices whose free memory holds the replicas the computation lacks there,
+ *                       so that running it there evicts nothing (every device while memory is plentiful)
  */
 public record SelectionRequest(long[] argumentBytes, long[] validLocations, int[] busyStreams, int currentDevice,
-                               long workKey, long pristine) {
+                               long workKey, long pristine, long devicesWithRoom) {
     /** The {@link #workKey} of work that is not a kernel launch: nothing can be learned about it. */
     public static final long UNKNOWN_WORK = 0;
 
@@ -34,10 +36,11 @@ public record SelectionRequest(long[] argumentBytes, long[] validLocations, int[
         }
     }
 
-    /** A request with no pristine argument. */
+    /** A request with no pristine argument in which every device has room for the computation's arrays. */
     public SelectionRequest(long[] argumentBytes, long[] validLocations, int[] busyStreams, int currentDevice,
                             long workKey) {
-        this(argumentBytes, validLocations, busyStreams, currentDevice, workKey, 0);
+        this(argumentBytes, validLocations, busyStreams, currentDevice, workKey, 0,
+                Locations.allDevices(busyStreams.length));
     }
 
     /** Whether array argument {@code i} was never written ({@link #pristine}). */
@@ -83,6 +86,21 @@ public record SelectionRequest(long[] argumentBytes, long[] validLocations, int[
      */
     public static boolean isCrowded(int busy, int devices, long total) {
         return busy >= CROWDED_STREAMS && (long) busy * devices > 2 * total;
+    }
+
+    /**
+     * Of {@code devices}, those where the computation fits without evicting anything ({@link #devicesWithRoom}), or
+     * all of {@code devices} when none does: the memory-aware narrowing policies apply among devices they rate
+     * equally good.
+     */
+    public long withRoom(long devices) {
+        long roomy = devices & devicesWithRoom;
+        return roomy != 0 ? roomy : devices;
+    }
+
+    /** Whether the computation fits on {@code device} without evicting anything. */
+    public boolean hasRoom(int device) {
+        return Locations.contains(devicesWithRoom, device);
     }
 
     /** Number of devices described by {@link #busyStreams()}. */

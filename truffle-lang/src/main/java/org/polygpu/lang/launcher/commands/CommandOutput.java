@@ -9,9 +9,13 @@ final class CommandOutput {
     private CommandOutput() {
     }
 
-    /** {@code bytes} in GiB with one decimal, such as {@code 79.1 GiB}. */
+    /**
+     * {@code bytes} in GiB with one decimal, such as {@code 79.1 GiB}; below 1 GiB (an {@code EmulatedDeviceMemory}
+     * for tests) in MiB, such as {@code 64.0 MiB}.
+     */
     static String gibibytes(long bytes) {
-        return String.format(Locale.ROOT, "%.1f GiB", bytes / (double) (1L << 30));
+        return bytes < 1L << 30 ? String.format(Locale.ROOT, "%.1f MiB", bytes / (double) (1L << 20))
+                : String.format(Locale.ROOT, "%.1f GiB", bytes / (double) (1L << 30));
     }
 
     /** The matrix as an aligned table in GB/s, GPUs first and the host last, each line indented by two spaces. */
