@@ -18,7 +18,8 @@ import org.polygpu.topology.BandwidthMatrix;
 /**
  * Keeps replicas coherent at schedule time: allocates them lazily, copies a missing one from the fastest valid
  * location (by the bandwidth matrix) after the work that made that location ready, and applies the coherence
- * transitions of each access. Not thread-safe.
+ * transitions of each access. Under managed memory it hands every array to {@link ManagedArrays} instead, which
+ * copies nothing. Not thread-safe.
  */
 final class ReplicaTransfers {
     private final Backend backend;
@@ -27,6 +28,8 @@ final class ReplicaTransfers {
     private final int host;
     private final boolean labelled;
     private final boolean prefetch;
+    /** The arrays' one allocation each when the backend has managed memory, else null. */
+    private final ManagedArrays managed;
 
     /**
      * @param labelled whether copies get descriptive labels (only worth building when a timeline is recorded)
@@ -41,10 +44,25 @@ final class ReplicaTransfers {
         this.pool = schedule.pool();
         this.bandwidth = bandwidth;
         this.host = bandwidth.hostIndex();
+        this.managed = backend.managedMemory() ? new ManagedArrays(backend, pool, labelled) : null;
+    }
+
+    /** Whether arrays are managed memory, which host accesses migrate by byte range ({@link #migrateToHost}). */
+    boolean managed() {
+        return managed != null;
+    }
+
+    /** Under managed memory: migrates bytes of {@code array} to the host and waits; the host view is then current. */
+    void migrateToHost(DeviceArray array, long offset, long bytes, long computationId) {
+        managed.toHost(array, offset, bytes, computationId);
     }
 
     /** Makes every array of {@code c} valid on its device (copies enqueued on its stream) and updates coherence. */
     void prepare(Computation c) {
+        if (managed != null) {
+            managed.prepare(c);
+            return;
+        }
         int d = c.device();
         StreamSlot slot = c.slot();
         for (ArrayAccess a : c.accessArray()) {
@@ -90,6 +108,11 @@ final class ReplicaTransfers {
      */
     MemorySegment fetchToHost(DeviceArray array, long computationId) {
         Coherence coherence = array.coherence();
+        if (managed != null) {
+            MemorySegment view = managed.toHost(array, 0, array.byteSize(), computationId);
+            coherence.read(host);
+            return view;
+        }
         MemorySegment hostReplica = hostReplica(array);
         if (coherence.isValid(host) || coherence.isPristine()) {
             coherence.read(host);
@@ -115,6 +138,10 @@ final class ReplicaTransfers {
      * The host is not valid as a whole, so some device is.
      */
     void fetchRangeToHost(DeviceArray array, long offset, long bytes, long computationId) {
+        if (managed != null) {
+            managed.toHost(array, offset, bytes, computationId);
+            return;
+        }
         MemorySegment hostReplica = hostReplica(array);
         int src = fastestSource(array.coherence().validMask(), host);
         StreamHandle stream = pool.hostStream(src);
@@ -135,6 +162,10 @@ final class ReplicaTransfers {
     Object readElement(DeviceArray array, long index, long computationId) {
         Coherence coherence = array.coherence();
         ElementType type = array.elementType();
+        if (managed != null) {
+            MemorySegment view = managed.toHost(array, index * type.bytes(), type.bytes(), computationId);
+            return Elements.get(view, type, index);
+        }
         if (coherence.isValid(host) && array.hostReplica() != null) {
             return Elements.get(array.hostReplica(), type, index);
         }
@@ -160,6 +191,10 @@ final class ReplicaTransfers {
 
     /** The host replica, allocated (zero-filled) on first use, if the host has the memory for it. */
     MemorySegment hostReplica(DeviceArray array) {
+        if (managed != null) {
+            managed.buffer(array);
+            return array.hostReplica();
+        }
         MemorySegment h = array.hostReplica();
         if (h == null) {
             HostMemory.checkAvailable(array.byteSize(), array);
