@@ -64,7 +64,8 @@ public final class EmulatedBackendProvider implements BackendProvider {
         DeviceModel model = DeviceModel.preset(options.emulatedDeviceModel().orElse(DEFAULT_MODEL));
         EmulatedBackend backend = EmulatedBackend.builder().devices(devices).topology(links).model(model)
                 .nvrtcLibrary(options.nvrtcLibrary().map(Object::toString).orElse(null))
-                .kernelCache(KernelCache.of(options.kernelCache())).execution(options.emulatedExecution()).build();
+                .kernelCache(KernelCache.of(options.kernelCache())).execution(options.emulatedExecution())
+                .memoryModel(options.memoryModel()).build();
         BandwidthMatrix floored = BandwidthMatrixLoader.resolve(topologyName);
         BandwidthMatrix policies = devices == floored.gpuCount() ? floored : floored.restrictedTo(devices);
         return new OpenedBackend(backend, policies, topologyName, false, notice(devices, model, topologyName,
