@@ -75,9 +75,14 @@ def f32(values):
     return list(array.array("f", values))
 
 
-model = {"nb_w": f32([uniform(-1, 0) for _ in range(CLASSES * FEATURES)]), "prior": f32([uniform(-2, 0) for _ in range(CLASSES)]),
-         "mean": f32([uniform(0.4, 0.6) for _ in range(FEATURES)]), "dev": f32([uniform(0.2, 0.4) for _ in range(FEATURES)]),
-         "rr_w": f32([uniform(-1, 1) for _ in range(CLASSES * FEATURES)]), "bias": f32([uniform(-0.5, 0.5) for _ in range(CLASSES)])}
+model = {
+    "nb_w": f32([uniform(-1, 0) for _ in range(CLASSES * FEATURES)]),
+    "prior": f32([uniform(-2, 0) for _ in range(CLASSES)]),
+    "mean": f32([uniform(0.4, 0.6) for _ in range(FEATURES)]),
+    "dev": f32([uniform(0.2, 0.4) for _ in range(FEATURES)]),
+    "rr_w": f32([uniform(-1, 1) for _ in range(CLASSES * FEATURES)]),
+    "bias": f32([uniform(-0.5, 0.5) for _ in range(CLASSES)]),
+}
 x = f32([uniform(0, 1) for _ in range(ROWS * FEATURES)])
 on_device = {name: device_array(values) for name, values in model.items()}
 r1 = CU.DeviceArray("float", ROWS * CLASSES)
@@ -88,8 +93,8 @@ try:
     for p in range(PARTS):
         xs = device_array(x[p * part * FEATURES:(p + 1) * part * FEATURES])
         nb_part(8, 32)(xs, on_device["nb_w"], on_device["prior"], r1, p * part, part, FEATURES, CLASSES)
-        rr_part(8, 32)(xs, on_device["mean"], on_device["dev"], on_device["rr_w"], on_device["bias"], r2, p * part, part,
-                       FEATURES, CLASSES)
+        rr_part(8, 32)(xs, on_device["mean"], on_device["dev"], on_device["rr_w"], on_device["bias"], r2, p * part,
+                       part, FEATURES, CLASSES)
     softmax(8, 32)(r1, ROWS, CLASSES)
     softmax(8, 32)(r2, ROWS, CLASSES)
     argmax_sum(8, 32)(r1, r2, prediction, ROWS, CLASSES)
@@ -109,8 +114,9 @@ else:
         row = x[i * FEATURES:(i + 1) * FEATURES]
         nb = soft([model["prior"][c] + sum(row[k] * model["nb_w"][c * FEATURES + k] for k in range(FEATURES))
                    for c in range(CLASSES)])
-        rr = soft([model["bias"][c] + sum((row[k] - model["mean"][k]) / model["dev"][k] * model["rr_w"][c * FEATURES + k]
-                                          for k in range(FEATURES)) for c in range(CLASSES)])
+        rr = soft([model["bias"][c] + sum((row[k] - model["mean"][k]) / model["dev"][k]
+                                          * model["rr_w"][c * FEATURES + k] for k in range(FEATURES))
+                   for c in range(CLASSES)])
         total = sorted(((nb[c] + rr[c], c) for c in range(CLASSES)), reverse=True)
         if total[0][0] - total[1][0] >= 2e-3:
             judged += 1

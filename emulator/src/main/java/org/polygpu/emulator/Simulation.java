@@ -139,7 +139,7 @@ final class Simulation {
         schedule(time, op.sequence(), new Complete(op));
     }
 
-    /** Called by a copy's {@link Operation#start} (or a migration's, per leg): it starts moving bytes at {@code time}. */
+    /** Called by a copy's {@link Operation#start}, or per leg by a migration: it moves bytes from {@code time}. */
     void joinLinkAt(LinkTransfer transfer, long time) {
         schedule(time, transfer.sequence(), new JoinLink(transfer));
     }

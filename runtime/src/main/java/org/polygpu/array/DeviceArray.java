@@ -17,7 +17,8 @@ import org.polygpu.backend.EventHandle;
  * ({@link #readyProducer(int)} and the event recorded after it), so a copy from it or a kernel on it waits for
  * exactly that work. Lifecycle: LIVE → FREED (by the scheduler, after pending work on it completed); every use of
  * a freed array is an error. Under {@code MemoryModel=managed} every location's replica is one managed allocation
- * ({@link #managedBuffer()}), whose host view is the host replica. Not thread-safe: owned by the scheduler's thread, except {@link #directHostRead()}
+ * ({@link #managedBuffer()}), whose host view is the host replica. Not thread-safe: owned by the scheduler's thread,
+ * except {@link #directHostRead()}
  * and {@link #directHostWrite()}, which any thread may call. The scheduler owns the replicas' memory and frees it.
  *
  * <p><b>Direct host access.</b> After a host access the scheduler may grant the host the right to read (and, when

@@ -171,8 +171,8 @@ final class HostAccesses {
      */
     private void grantDirectAccess(DeviceArray array, long bytes) {
         Coherence coherence = array.coherence();
-        if (transfers.managed() && bytes < array.byteSize() || recording.recordsDag() || array.hostReplica() == null || !coherence.isValid(host)
-                || schedule.dag().hasLiveDependencies(array, Access.READ)) {
+        if (transfers.managed() && bytes < array.byteSize() || recording.recordsDag() || array.hostReplica() == null
+                || !coherence.isValid(host) || schedule.dag().hasLiveDependencies(array, Access.READ)) {
             return;
         }
         boolean write = coherence.validMask() == 1L << host && !coherence.isPristine()

@@ -35,8 +35,9 @@ class ManagedMemoryModelTest {
 
     /** The prefetch or migration of {@code array} for computation {@code id}. */
     private static TimedOperation migration(List<TimedOperation> timeline, long id, DeviceArray array) {
-        return timeline.stream().filter(op -> op.label().computationId() == id && op.kind() != TimedOperation.Kind.KERNEL
-                && op.label().name().contains(array.toString())).findFirst().orElseThrow();
+        return timeline.stream().filter(op -> op.label().computationId() == id
+                && op.kind() != TimedOperation.Kind.KERNEL && op.label().name().contains(array.toString()))
+                .findFirst().orElseThrow();
     }
 
     @Test
