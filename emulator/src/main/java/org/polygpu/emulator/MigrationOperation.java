@@ -1,5 +1,6 @@
 package org.polygpu.emulator;
 
+import org.polygpu.backend.BackendException;
 import org.polygpu.backend.OperationLabel;
 import org.polygpu.backend.TimedOperation;
 
@@ -87,10 +88,19 @@ final class MigrationOperation extends Operation implements LinkTransfer {
         serviceTarget = target;
     }
 
+    /**
+     * Counts what moved; refuses to bring data of a sampled launch to the host, as a copy does, since those bytes were
+     * not computed ({@code EmulatedExecution=sampled}).
+     */
     @Override
     void finish() {
         managed.prefetched(moves.totalBytes());
         buffer.release();
+        if (destination == PageResidency.HOST && buffer.notComputed()) {
+            throw new BackendException("migration of " + buffer + " to the host refused: it was written by a kernel "
+                    + "run with EmulatedExecution=sampled, which interprets only a sample of each grid, so its "
+                    + "contents were not computed; run with EmulatedExecution=full to read results");
+        }
     }
 
     @Override

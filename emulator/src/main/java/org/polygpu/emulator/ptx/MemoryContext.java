@@ -8,7 +8,8 @@ import java.util.Arrays;
  * state space to a segment and an offset: global and const through {@link GlobalMemory}, shared memory of the CTA,
  * local memory of the thread, the kernel parameter buffer, and generic addresses by window. Global addresses go
  * through a cache of the last two regions, so that a kernel reading one array and writing another does not search
- * the allocations at every access. Also accumulates the memory counters.
+ * the allocations at every access. Also accumulates the memory counters, and for the regions the launch tracks
+ * (managed memory) the span of addresses it touched, handed to the launch's {@link TouchedRanges} at the end.
  *
  * <p>Owned by one worker thread.
  */
