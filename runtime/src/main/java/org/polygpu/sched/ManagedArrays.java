@@ -16,11 +16,14 @@ import org.polygpu.backend.StreamHandle;
  * device and the host address, so there are no replicas to copy and kernels on different devices that write
  * disjoint parts of one array all land, whatever the signature declares.
  *
- * <p>The DAG still orders computations by their declared accesses, exactly as under {@code explicit}. Before each
- * computation the arrays it uses are prefetched to its device on its stream (the paper's §III-B: prefetches join the
- * DAG), and before each host access the bytes it touches are migrated to the host and waited for; the backend moves
- * only the pages that are elsewhere. The coherence state is still kept, as GrCUDA keeps its locations, because the
- * device-selection policies read it to estimate what a device would have to receive.
+ * <p>The DAG still orders computations by their declared accesses, exactly as under {@code explicit}. The coherence
+ * state is still kept, as GrCUDA keeps its locations: the device-selection policies read it to estimate what a device
+ * would have to receive, and it says which arrays to prefetch. Before each computation, every array it uses that is
+ * not valid on its device by that state is prefetched there on its stream (the paper's §III-B: prefetches join the
+ * DAG); the backend moves only the pages that are elsewhere. An array the state wrongly thinks valid there (a kernel
+ * elsewhere wrote it through a {@code const} pointer) is not prefetched, and the kernel faults in the pages it
+ * touches. (GrCUDA's own prefetcher prefetches only arrays the host accessed last, leaving every transfer between
+ * devices to faults.) Before each host access the bytes it touches are migrated to the host and waited for.
  *
  * <p>Not thread-safe: owned by the scheduler's thread.
  */
@@ -46,16 +49,22 @@ final class ManagedArrays {
         return b;
     }
 
-    /** Prefetches every array of {@code c} to its device on its stream and applies the coherence transitions. */
+    /**
+     * Prefetches the arrays of {@code c} not valid on its device there, on its stream, and applies the coherence
+     * transitions.
+     */
     void prepare(Computation c) {
         int d = c.device();
         StreamHandle stream = c.slot().handle;
         for (ArrayAccess a : c.accessArray()) {
             DeviceArray array = a.array();
             array.revokeDirectHostAccess();
-            backend.prefetch(buffer(array), 0, array.byteSize(), d, stream,
-                    new OperationLabel(c.id(), labelled ? "prefetch " + array + " to device " + d : "prefetch"));
             Coherence coherence = array.coherence();
+            DeviceBuffer b = buffer(array);
+            if (!coherence.isValid(d)) {
+                backend.prefetch(b, 0, array.byteSize(), d, stream,
+                        new OperationLabel(c.id(), labelled ? "prefetch " + array + " to device " + d : "prefetch"));
+            }
             if (a.access().isReadOnly()) {
                 coherence.read(d);
             } else {
