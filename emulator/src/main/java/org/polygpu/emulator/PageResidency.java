@@ -6,12 +6,12 @@ import java.util.Arrays;
  * Where each page of one managed allocation lives: on a device, on the host, or nowhere yet (a page no one touched
  * since the allocation, which CUDA populates where it is first touched, without a transfer).
  *
- * <p><b>Page size.</b> {@value #PAGE_BYTES} bytes (64 KiB). CUDA keeps managed memory in 4 KiB host pages, but on
- * a GPU it maps 64 KiB big pages and its driver services GPU faults in groups, migrating at least that much per
- * fault, while prefetches move whole 2 MiB blocks. 64 KiB is therefore the smallest unit a device ever receives, the
- * one a fault costs; a finer grain would only make these tables 16 times larger, and a coarser one would make a kernel
- * that touches one element of a page pay for 2 MiB. Prefetches are charged for the same pages, which is exact for
- * the whole-array prefetches the scheduler issues.
+ * <p><b>Page size.</b> {@value #PAGE_BYTES} bytes (64 KiB). CUDA tracks managed memory in 4 KiB host pages, but
+ * its driver services GPU faults in batches and migrates them in 64 KiB blocks (the GPU's big page) where it can,
+ * and prefetches in blocks of up to 2 MiB. 64 KiB is the unit a fault moves in this model: 4 KiB would make a kernel
+ * that faults a whole array pay the fault latency 16 times as often as the driver does, and 2 MiB would make a kernel
+ * that touches one element pay for 2 MiB. Prefetches are charged for the same pages, which is exact for the
+ * whole-array prefetches the scheduler issues; the tables stay small (16 entries per MiB).
  *
  * <p>A page is resident in one place at a time: a migration moves it (CUDA's behaviour without the read-mostly
  * advice, which polygpu does not give). Not thread-safe: used at the simulation's events, on the host's thread.
