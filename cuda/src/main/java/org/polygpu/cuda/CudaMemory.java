@@ -14,14 +14,18 @@ import org.polygpu.config.MemoryModel;
  * <p>A device buffer is a {@code cuMemAlloc} allocation or, under {@link MemoryModel#MANAGED}, a
  * {@code cuMemAllocManaged} one advised to prefer its device and prefetched there; either way it is zero-filled on
  * the device's internal stream, and that stream synchronised, before it is handed out. Zero-byte buffers allocate one
- * byte, as {@code cuMemAlloc} refuses 0. Under {@code managed} the scheduler asks for one {@link #allocateManaged}
- * allocation per array instead, which every device and the host address: before each computation it is advised to
- * prefer the computation's device and prefetched there on the computation's stream ({@link #prefetch(DeviceBuffer,
- * long, long, int, StreamHandle)}), GrCUDA's {@code MemAdvisePolicy=preferred} with input prefetching, and the
- * host's accesses prefetch their bytes to the host. Host memory is portable pinned memory ({@code cuMemHostAlloc})
- * whose segment is tied to a shared arena that {@link #freeHost} closes, so a use after free fails in Java instead of
- * corrupting memory. Everything handed out is in the {@link CudaRegistry} until it is freed. Not thread-safe (the backend's
- * single caller); the backend checks that it is open before each call.
+ * byte, as {@code cuMemAlloc} refuses 0.
+ *
+ * <p>Under {@code managed} the scheduler asks for one {@link #allocateManaged} allocation per array instead, which
+ * every device and the host address. Before each computation that the scheduler does not know it valid for, it is
+ * advised to prefer the computation's device and prefetched there on the computation's stream
+ * ({@link #prefetch(DeviceBuffer, long, long, int, StreamHandle)}), as GrCUDA's {@code MemAdvisePolicy=preferred}
+ * with input prefetching; host accesses prefetch their bytes to the host.
+ *
+ * <p>Host memory is portable pinned memory ({@code cuMemHostAlloc}) whose segment is tied to a shared arena that
+ * {@link #freeHost} closes, so a use after free fails in Java instead of corrupting memory. Everything handed out is
+ * in the {@link CudaRegistry} until it is freed. Not thread-safe (the backend's single caller); the backend checks
+ * that it is open before each call.
  */
 final class CudaMemory {
     private final CudaBackend owner;

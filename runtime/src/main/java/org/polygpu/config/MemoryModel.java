@@ -9,7 +9,8 @@ package org.polygpu.config;
  *       a replica no one reads back, which the emulator refuses as a fault.</li>
  *   <li>{@code managed}: GrCUDA's unified memory. Each array is one managed allocation ({@code cuMemAllocManaged})
  *       that every device and the host address, whose pages migrate to where they are used: the scheduler copies
- *       nothing, prefetches each computation's arrays to its device on its stream before it runs, and migrates the
+ *       nothing, prefetches each computation's arrays that it does not know valid on the computation's device there,
+ *       on the computation's stream before it runs (a kernel faults in any other page it touches), and migrates the
  *       bytes a host access touches to the host. Dependencies are still those the signatures declare, so kernels on
  *       several devices writing disjoint parts of an array declared {@code const} all land, as on GrCUDA. The
  *       emulator models pages, prefetches and faults on its link model.</li>

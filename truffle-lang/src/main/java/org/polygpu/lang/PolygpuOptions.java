@@ -68,7 +68,7 @@ public final class PolygpuOptions {
     static final OptionKey<String> BandwidthMatrix = new OptionKey<>("");
 
     @Option(help = "Accepted for GrCUDA programs, no effect: under MemoryModel=managed each kernel's arrays are always "
-            + "prefetched to its GPU before the launch, under explicit they are copied there.",
+            + "prefetched to its GPU before the launch where not valid there, under explicit they are copied there.",
             category = OptionCategory.USER, stability = OptionStability.STABLE)
     static final OptionKey<Boolean> InputPrefetch = new OptionKey<>(false);
 
@@ -114,8 +114,9 @@ public final class PolygpuOptions {
     static final OptionKey<String> NvrtcLibrary = new OptionKey<>("");
 
     @Option(help = "Explicit: one replica per GPU, kept coherent by copies; managed: each array is one managed "
-            + "allocation every GPU and the host address, prefetched to each kernel's GPU, so kernels may write "
-            + "through const pointers as on GrCUDA (on the emulator: 64 KiB pages that migrate on the link model).",
+            + "allocation every GPU and the host address, prefetched to each kernel's GPU where needed, so kernels "
+            + "may write through const pointers as on GrCUDA (on the emulator: 64 KiB pages that migrate on the link "
+            + "model).",
             usageSyntax = "explicit|managed", category = OptionCategory.USER,
             stability = OptionStability.STABLE)
     static final OptionKey<MemoryModel> MemoryModel = enumKey(org.polygpu.config.MemoryModel.EXPLICIT);
