@@ -2,7 +2,8 @@
 # Runs the policy study of benchmarks/README.md ("The policy study"): the paper's five benchmarks on 1, 2, 4 and 8
 # emulated GPUs of v100x8, a100x8 and h100x8, under every device-selection policy and as the hand-optimized
 # baseline, in sampled execution; writes DIR/study.csv and the plots speedup.png, vs-hand.png and policies.png.
-# Arguments: [--quick] [--out DIR] [other options of org.polygpu.bench.study.Study, e.g. --benchmarks vec,mul]
+# Arguments: [--quick] [--out DIR] [other options of org.polygpu.bench.study.Study, e.g. --benchmarks vec,mul, or
+#   --memory-models explicit,managed to run ML and CG under both memory models too, into DIR/memory-models.csv]
 #   --quick   v100x8 only, at smaller sizes (a few minutes); without it the full matrix (about half an hour)
 #   --out DIR where the results go (default: target/study)
 # Builds polygpu first when its sources changed or the benchmarks are not built. Extra JVM flags: POLYGPU_JAVA_OPTS.

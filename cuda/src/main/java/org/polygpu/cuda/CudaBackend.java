@@ -152,6 +152,35 @@ public final class CudaBackend implements Backend {
     }
 
     @Override
+    public boolean managedMemory() {
+        return memoryModel == MemoryModel.MANAGED;
+    }
+
+    /** {@code cuMemAllocManaged}, zero-filled: one allocation every device and the host address. */
+    @Override
+    public DeviceBuffer allocateManaged(long bytes) {
+        checkOpen();
+        return memory.allocateManaged(bytes);
+    }
+
+    @Override
+    public MemorySegment hostView(DeviceBuffer buffer) {
+        checkOpen();
+        return memory.hostView(buffer);
+    }
+
+    /**
+     * Advises managed memory to prefer {@code device} and prefetches the bytes there in stream order
+     * ({@code cuMemAdvise}, {@code cuMemPrefetchAsync}); a device's own buffer migrates as the other form says.
+     */
+    @Override
+    public void prefetch(DeviceBuffer buffer, long offset, long bytes, int device, StreamHandle stream,
+                         OperationLabel label) {
+        checkOpen();
+        memory.prefetch(buffer, offset, bytes, device, stream);
+    }
+
+    @Override
     public long freeMemory(int device) {
         checkOpen();
         return memory.freeMemory(device);

@@ -45,7 +45,8 @@ final class CudaHandles {
 
         @Override
         public String toString() {
-            return "buffer of " + bytes + " bytes on device " + device;
+            return device == MANAGED ? "managed buffer of " + bytes + " bytes"
+                    : "buffer of " + bytes + " bytes on device " + device;
         }
     }
 

@@ -1,9 +1,9 @@
 package org.polygpu.cuda;
 
-import org.polygpu.config.MemoryModel;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
+import org.polygpu.backend.BackendException;
 import org.polygpu.backend.DeviceBuffer;
 import org.polygpu.backend.StreamHandle;
 import org.polygpu.config.MemoryModel;
@@ -14,10 +14,18 @@ import org.polygpu.config.MemoryModel;
  * <p>A device buffer is a {@code cuMemAlloc} allocation or, under {@link MemoryModel#MANAGED}, a
  * {@code cuMemAllocManaged} one advised to prefer its device and prefetched there; either way it is zero-filled on
  * the device's internal stream, and that stream synchronised, before it is handed out. Zero-byte buffers allocate one
- * byte, as {@code cuMemAlloc} refuses 0. Host memory is portable pinned memory ({@code cuMemHostAlloc}) whose segment
- * is tied to a shared arena that {@link #freeHost} closes, so a use after free fails in Java instead of corrupting
- * memory. Everything handed out is in the {@link CudaRegistry} until it is freed. Not thread-safe (the backend's
- * single caller); the backend checks that it is open before each call.
+ * byte, as {@code cuMemAlloc} refuses 0.
+ *
+ * <p>Under {@code managed} the scheduler asks for one {@link #allocateManaged} allocation per array instead, which
+ * every device and the host address. Before each computation that the scheduler does not know it valid for, it is
+ * advised to prefer the computation's device and prefetched there on the computation's stream
+ * ({@link #prefetch(DeviceBuffer, long, long, int, StreamHandle)}), as GrCUDA's {@code MemAdvisePolicy=preferred}
+ * with input prefetching; host accesses prefetch their bytes to the host.
+ *
+ * <p>Host memory is portable pinned memory ({@code cuMemHostAlloc}) whose segment is tied to a shared arena that
+ * {@link #freeHost} closes, so a use after free fails in Java instead of corrupting memory. Everything handed out is
+ * in the {@link CudaRegistry} until it is freed. Not thread-safe (the backend's single caller); the backend checks
+ * that it is open before each call.
  */
 final class CudaMemory {
     private final CudaBackend owner;
@@ -66,9 +74,73 @@ final class CudaMemory {
         return b;
     }
 
+    /** One zero-filled {@code cuMemAllocManaged} allocation (attached globally) that every device addresses. */
+    DeviceBuffer allocateManaged(long bytes) {
+        if (model != MemoryModel.MANAGED) {
+            throw new BackendException("managed memory needs the CUDA backend opened with MemoryModel=managed");
+        }
+        if (bytes < 0) {
+            throw new IllegalArgumentException("cannot allocate " + bytes + " bytes");
+        }
+        devices.current(0);
+        long size = Math.max(bytes, 1);
+        long pointer;
+        try {
+            pointer = driver.allocateManaged(size);
+        } catch (CudaException e) {
+            throw e.withDetail("allocating " + bytes + " bytes of managed memory");
+        }
+        CudaHandles.Buffer b = new CudaHandles.Buffer(owner, DeviceBuffer.MANAGED, bytes, pointer);
+        registry.add(b);
+        try {
+            MemorySegment stream = devices.internalStream(0);
+            driver.memsetAsync(pointer, (byte) 0, size, stream);
+            driver.synchronizeStream(stream);
+        } catch (RuntimeException e) {
+            free(b);
+            throw e;
+        }
+        return b;
+    }
+
+    /** The host's view of managed memory: its pointer, which the host may dereference once its bytes are there. */
+    MemorySegment hostView(DeviceBuffer buffer) {
+        CudaHandles.Buffer b = registry.buffer(buffer, "host view");
+        if (b.device != DeviceBuffer.MANAGED) {
+            throw new BackendException(b + " is not managed memory: the host cannot address it");
+        }
+        return MemorySegment.ofAddress(b.pointer).reinterpret(b.bytes);
+    }
+
+    /**
+     * Migrates bytes {@code offset..offset+bytes} of managed memory to {@code device} ({@code -1}: the host) in stream
+     * order, advising the whole allocation to prefer a device first when the destination is one.
+     */
+    void prefetch(DeviceBuffer buffer, long offset, long bytes, int device, StreamHandle stream) {
+        CudaHandles.Buffer b = registry.buffer(buffer, "prefetch");
+        CudaHandles.Stream s = registry.stream(stream);
+        if (b.device != DeviceBuffer.MANAGED) {
+            prefetch(buffer, device, stream);
+            return;
+        }
+        if (offset < 0 || bytes < 0 || offset > b.bytes - bytes) {
+            throw new BackendException("cannot prefetch bytes " + offset + ".." + (offset + bytes) + " of " + b);
+        }
+        if (bytes == 0) {
+            return;
+        }
+        devices.current(s.device);
+        if (device >= 0) {
+            driver.advise(b.pointer, Math.max(b.bytes, 1), CudaDriver.MemoryAdvice.CU_MEM_ADVISE_SET_PREFERRED_LOCATION,
+                    devices.cuDevice(device));
+        }
+        driver.prefetchAsync(b.pointer + offset, bytes, device < 0 ? CudaDriver.DEVICE_CPU : devices.cuDevice(device),
+                s.handle);
+    }
+
     void free(DeviceBuffer buffer) {
         CudaHandles.Buffer b = registry.buffer(buffer, "free");
-        devices.current(b.device);
+        devices.current(Math.max(b.device, 0));
         registry.remove(b);
         driver.free(b.pointer);
     }

@@ -128,7 +128,7 @@ final class CudaRegistry {
                     + argument.getClass().getSimpleName()) + "; expected a buffer or a Byte, Short, Integer, "
                     + "Long, Float or Double");
         }
-        if (b.device != device) {
+        if (b.device != device && b.device != DeviceBuffer.MANAGED) {
             throw new BackendException("argument " + (index + 1) + " of kernel '" + kernel + "' is a " + b
                     + " but the kernel runs on device " + device);
         }

@@ -31,7 +31,7 @@ final class CudaTransfers {
                       OperationLabel label) {
         CudaHandles.Buffer dst = registry.buffer(destination, "copy destination");
         CudaHandles.Stream s = registry.stream(stream);
-        streamOn(s, dst.device, "destination");
+        streamOn(s, at(dst, s), "destination");
         host(src, bytes, "source");
         bytes(bytes, dst.bytes, "destination " + dst);
         Objects.requireNonNull(label, "label");
@@ -45,7 +45,7 @@ final class CudaTransfers {
                       OperationLabel label) {
         CudaHandles.Buffer src = registry.buffer(source, "copy source");
         CudaHandles.Stream s = registry.stream(stream);
-        streamOn(s, src.device, "source");
+        streamOn(s, at(src, s), "source");
         host(dst, bytes, "destination");
         if (dst.isReadOnly()) {
             throw new BackendException("the host destination of the copy is read-only");
@@ -68,13 +68,13 @@ final class CudaTransfers {
         CudaHandles.Buffer src = registry.buffer(source, "copy source");
         CudaHandles.Buffer dst = registry.buffer(destination, "copy destination");
         CudaHandles.Stream s = registry.stream(stream);
-        streamOn(s, dst.device, "destination");
+        streamOn(s, at(dst, s), "destination");
         bytes(bytes, src.bytes, "source " + src);
         bytes(bytes, dst.bytes, "destination " + dst);
         Objects.requireNonNull(label, "label");
         devices.current(s.device);
         MemorySegment start = timeline.begin(s.device, s.handle);
-        if (src.device == dst.device) {
+        if (at(src, s) == at(dst, s)) {
             driver.copyDeviceToDeviceAsync(dst.pointer, src.pointer, bytes, s.handle);
         } else {
             driver.copyPeerAsync(dst.pointer, devices.context(dst.device), src.pointer, devices.context(src.device),
@@ -82,6 +82,11 @@ final class CudaTransfers {
         }
         timeline.end(start, s.device, s.id, s.handle, TimedOperation.Kind.COPY_DEVICE_TO_DEVICE, label, bytes,
                 src.device);
+    }
+
+    /** Where a copy reads or writes a buffer: its device, or for managed memory (unified addresses) the stream's. */
+    private static int at(CudaHandles.Buffer b, CudaHandles.Stream s) {
+        return b.device == DeviceBuffer.MANAGED ? s.device : b.device;
     }
 
     private static void streamOn(CudaHandles.Stream s, int device, String role) {

@@ -12,7 +12,7 @@ import org.polygpu.backend.TimedOperation;
  * <p>Host memory is referenced, not copied, at enqueue: as the backend contract says, it must stay untouched until
  * the copy completes, and a program that breaks the rule sees the effect.
  */
-final class CopyOperation extends Operation {
+final class CopyOperation extends Operation implements LinkTransfer {
     private final TimedOperation.Kind kind;
     private final EmulatedBuffer sourceBuffer;
     /** Where in the source buffer the copy starts (a device-to-host copy may read part of a buffer). */
@@ -68,19 +68,23 @@ final class CopyOperation extends Operation {
                 destination, null, null, bytes, link);
     }
 
-    long bytes() {
+    @Override
+    public long bytes() {
         return bytes;
     }
 
-    LinkModel.Link link() {
+    @Override
+    public LinkModel.Link link() {
         return link;
     }
 
-    double serviceTarget() {
+    @Override
+    public double serviceTarget() {
         return serviceTarget;
     }
 
-    void serviceTarget(double target) {
+    @Override
+    public void serviceTarget(double target) {
         serviceTarget = target;
     }
 

@@ -3,9 +3,7 @@ package org.polygpu.emulator;
 import java.lang.foreign.MemorySegment;
 import java.lang.ref.Cleaner;
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
-import org.polygpu.backend.Backend;
 import org.polygpu.backend.BackendException;
 import org.polygpu.backend.DeviceBuffer;
 import org.polygpu.backend.DeviceProperties;
@@ -43,6 +41,11 @@ import org.polygpu.topology.BandwidthMatrix;
  * grid, happen when the operation completes in virtual time, completions being processed in (end time, enqueue
  * order): a consumer not made to wait for its producer runs first and reads stale data, as on a real GPU.
  *
+ * <p>Managed memory ({@code MemoryModel=managed}). One allocation every device addresses, its pages placed by a
+ * {@link PageResidency}: a prefetch is a {@link MigrationOperation} on its stream, timed on the link model for the
+ * pages that are elsewhere, and a kernel that touches pages away from its device pays their faults before it
+ * executes ({@link PageFaults}). {@link #managedMigrations()} counts both.
+ *
  * <p>PTX kernels execute on the SIMT interpreter when they <em>start</em> in virtual time, because their duration
  * depends on what they execute; {@link PtxExecution} says what that means for programs that race.
  *
@@ -50,14 +53,14 @@ import org.polygpu.topology.BandwidthMatrix;
  * a read-only parameter, instruction budget) is kept for {@link #takeFault}, or thrown by the call reaching its
  * completion when it served no computation. Counters of PTX launches: {@link #lastCounters()}, {@link #counters}.
  *
- * <p>Structure: this class owns the devices' memories, the simulation and the lifecycle, and hands events, copies and
- * kernels to {@link EmulatedEvents}, {@link EmulatedTransfers} and {@link EmulatedKernels}.
+ * <p>Structure: {@link EmulatedMemories} holds the memories; this class owns the simulation and the lifecycle, and
+ * hands events, copies and kernels to {@link EmulatedEvents}, {@link EmulatedTransfers} and {@link EmulatedKernels}.
  *
  * <p>Thread-safety: none; the scheduler calls a backend from one thread at a time. Ownership: device buffers and
  * {@link #allocateHost} memory are owned by the backend and released by {@link #free}, {@link #freeHost} or
  * {@link #close()}; a backend that becomes unreachable unclosed has them released by a cleaner ({@link NativeRelease}).
  */
-public final class EmulatedBackend implements Backend {
+public final class EmulatedBackend extends EmulatedMemories {
     /** Whether the backend may still be used: {@code OPEN} → {@code CLOSED} by {@link #close()}, once. */
     private enum Lifecycle { OPEN, CLOSED }
 
@@ -65,14 +68,9 @@ public final class EmulatedBackend implements Backend {
     private final DeviceModel model;
     private final DeviceProperties properties;
     private final int maxPendingPerStream;
-    private final DeviceMemory[] memories;
     private final int[] streamsCreated;
-    private final HostMemory hostMemory = new HostMemory();
     private final Simulation simulation;
     private final HostClock host;
-    /** Owns every handle given out, instead of the backend, so that {@link NativeRelease} never reaches it. */
-    private final Object identity = new Object();
-    private final Handles handles = new Handles(identity);
     private final EmulatedEvents events;
     private final EmulatedTransfers transfers;
     private final EmulatedKernels kernels;
@@ -81,22 +79,24 @@ public final class EmulatedBackend implements Backend {
     private Lifecycle lifecycle = Lifecycle.OPEN;
 
     EmulatedBackend(EmulatedBackendBuilder b) {
+        super(b.topology().gpuCount(), b.model().totalMemory(), b.memoryModel());
         this.topology = b.topology();
         this.model = b.model();
         this.properties = model.properties();
         this.maxPendingPerStream = b.maxPendingPerStream();
-        this.memories = DeviceMemory.forDevices(topology.gpuCount(), model.totalMemory());
         this.streamsCreated = new int[memories.length];
         this.simulation = new Simulation(new LinkModel(topology), ComputeModel.forDevices(topology.gpuCount()),
                 b.copyLatencyNanos());
         this.host = new HostClock(simulation, b.hostApiNanos(), b.pollNanos());
         this.events = new EmulatedEvents(handles, host, this::awaitRoom);
-        this.transfers = new EmulatedTransfers(handles, hostMemory, simulation.links(), host, this::awaitRoom);
+        this.transfers = new EmulatedTransfers(handles, hostMemory, simulation.links(), host, this::awaitRoom,
+                managedMemory, memories.length);
         PtxKernels interpreter = new PtxKernels(b.parallelism(), model, b.launchLatencyNanos(),
                 b.instructionBudget(), b.deviceOutput(), b.sampledBlocks());
         this.kernels = new EmulatedKernels(identity, handles, memories, interpreter, new PtxSourceCompiler(
-                b.nvrtcLibrary(), b.kernelCache(), model.ptxArchitecture()), counterLog, host, this::awaitRoom);
-        this.release = NativeRelease.register(this, memories, hostMemory, interpreter);
+                b.nvrtcLibrary(), b.kernelCache(), model.ptxArchitecture()), counterLog, host, this::awaitRoom,
+                new PageFaults(simulation.links(), managedMemory, b.pageFaultNanos(), memories.length));
+        this.release = NativeRelease.register(this, memories, hostMemory, managedMemory, interpreter);
     }
 
     /** A builder with the defaults listed on {@link EmulatedBackendBuilder}; a topology is required. */
@@ -119,11 +119,6 @@ public final class EmulatedBackend implements Backend {
     @Override
     public boolean accepts(ModuleImage image) {
         return EmulatedKernels.accepts(image);
-    }
-
-    @Override
-    public int deviceCount() {
-        return memories.length;
     }
 
     /** The bandwidth matrix of the emulated devices (restricted to them) and the host. */
@@ -152,49 +147,32 @@ public final class EmulatedBackend implements Backend {
         return properties;
     }
 
-    @Override
-    public DeviceBuffer allocate(int device, long bytes) {
-        checkOpen();
-        checkDevice(device);
-        return memories[device].allocate(identity, bytes);
-    }
-
-    @Override
-    public void free(DeviceBuffer buffer) {
-        checkOpen();
-        EmulatedBuffer b = handles.anyBuffer(buffer);
-        memories[b.device()].free(b);
-    }
-
-    /** Nothing to migrate: each virtual device's memory is its own, and copies move replicas. */
+    /**
+     * A device's own buffer has nothing to migrate (each virtual device's memory is its own, and copies move
+     * replicas); managed memory migrates as a whole, as the ranged form does.
+     */
     @Override
     public void prefetch(DeviceBuffer buffer, int device, StreamHandle stream) {
         checkOpen();
-        handles.buffer(buffer, "prefetch");
+        EmulatedBuffer b = handles.buffer(buffer, "prefetch");
         handles.stream(stream);
         if (device != -1) {
             checkDevice(device);
         }
+        if (b.isManaged()) {
+            transfers.migrate(b, 0, b.bytes(), device, stream, new OperationLabel(-1, "prefetch"));
+        }
     }
 
+    /** Enqueues a {@link MigrationOperation}, timed on the link model for the pages that are elsewhere. */
     @Override
-    public long freeMemory(int device) {
-        checkDevice(device);
-        return memories[device].free();
-    }
-
-    /** Zeroed host memory owned by the backend until {@link #freeHost} or {@link #close()}. */
-    @Override
-    public MemorySegment allocateHost(long bytes) {
+    public void prefetch(DeviceBuffer buffer, long offset, long bytes, int device, StreamHandle stream,
+                         OperationLabel label) {
         checkOpen();
-        return hostMemory.allocate(bytes);
-    }
-
-    /** Releases host memory; copies already enqueued on it keep it alive until they complete. */
-    @Override
-    public void freeHost(MemorySegment segment) {
-        checkOpen();
-        hostMemory.free(Objects.requireNonNull(segment, "segment"));
+        if (device != -1) {
+            checkDevice(device);
+        }
+        transfers.migrate(buffer, offset, bytes, device, stream, label);
     }
 
     @Override
@@ -388,13 +366,10 @@ public final class EmulatedBackend implements Backend {
         }
     }
 
-    private void checkOpen() {
+    @Override
+    void checkOpen() {
         if (lifecycle == Lifecycle.CLOSED) {
             throw new BackendException("the emulated backend is closed");
         }
-    }
-
-    private void checkDevice(int device) {
-        DeviceMemory.checkDevice(memories, device);
     }
 }

@@ -3,6 +3,7 @@ package org.polygpu.emulator;
 import java.io.PrintStream;
 import java.util.Objects;
 import org.polygpu.config.EmulatedExecution;
+import org.polygpu.config.MemoryModel;
 import org.polygpu.nvrtc.KernelCache;
 import org.polygpu.topology.BandwidthMatrix;
 
@@ -21,7 +22,12 @@ import org.polygpu.topology.BandwidthMatrix;
  *   <li>NVRTC library: searched in the usual places when CUDA source is first loaded;</li>
  *   <li>device output: {@code System.out}, where a kernel's {@code printf} output appears when it completes;</li>
  *   <li>execution: {@link EmulatedExecution#FULL}, every thread block of every PTX launch; in
- *       {@link EmulatedExecution#SAMPLED}, {@value #DEFAULT_SAMPLED_BLOCKS} blocks of each larger grid.</li>
+ *       {@link EmulatedExecution#SAMPLED}, {@value #DEFAULT_SAMPLED_BLOCKS} blocks of each larger grid;</li>
+ *   <li>memory model: {@link MemoryModel#EXPLICIT}, each device's buffers its own; {@link MemoryModel#MANAGED} adds
+ *       managed memory ({@link EmulatedBackend#allocateManaged}) with page-granular residency;</li>
+ *   <li>page fault cost: 20 000 ns per managed page a kernel touches away from its device, besides the page's
+ *       transfer: the low end of the 20–50 µs that servicing one GPU far-fault takes (Zheng et al., "Towards High
+ *       Performance Paged Memory for GPUs", HPCA 2016).</li>
  * </ul>
  */
 public final class EmulatedBackendBuilder {
@@ -46,6 +52,8 @@ public final class EmulatedBackendBuilder {
     private PrintStream deviceOutput = System.out;
     private EmulatedExecution execution = EmulatedExecution.FULL;
     private int sampledBlocks = DEFAULT_SAMPLED_BLOCKS;
+    private MemoryModel memoryModel = MemoryModel.EXPLICIT;
+    private long pageFaultNanos = 20_000;
 
     EmulatedBackendBuilder() {
     }
@@ -163,6 +171,18 @@ public final class EmulatedBackendBuilder {
         return this;
     }
 
+    /** {@code MemoryModel}: whether arrays may be managed memory that every device addresses. */
+    public EmulatedBackendBuilder memoryModel(MemoryModel model) {
+        this.memoryModel = Objects.requireNonNull(model, "model");
+        return this;
+    }
+
+    /** The latency of servicing one faulting page of managed memory, besides its transfer. */
+    public EmulatedBackendBuilder pageFaultNanos(long nanos) {
+        this.pageFaultNanos = nonNegative("pageFaultNanos", nanos);
+        return this;
+    }
+
     /** Thread blocks a launch interprets in sampled execution, at least 1. */
     public EmulatedBackendBuilder sampledBlocks(int blocks) {
         if (blocks < 1) {
@@ -233,6 +253,14 @@ public final class EmulatedBackendBuilder {
 
     PrintStream deviceOutput() {
         return deviceOutput;
+    }
+
+    MemoryModel memoryModel() {
+        return memoryModel;
+    }
+
+    long pageFaultNanos() {
+        return pageFaultNanos;
     }
 
     /** Blocks each launch interprets at most: all in full execution. */

@@ -69,7 +69,8 @@ public final class EmulatedBackendProvider implements BackendProvider {
         }
         EmulatedBackend backend = EmulatedBackend.builder().devices(devices).topology(links).model(model)
                 .nvrtcLibrary(options.nvrtcLibrary().map(Object::toString).orElse(null))
-                .kernelCache(KernelCache.of(options.kernelCache())).execution(options.emulatedExecution()).build();
+                .kernelCache(KernelCache.of(options.kernelCache())).execution(options.emulatedExecution())
+                .memoryModel(options.memoryModel()).build();
         BandwidthMatrix floored = BandwidthMatrixLoader.resolve(topologyName);
         BandwidthMatrix policies = devices == floored.gpuCount() ? floored : floored.restrictedTo(devices);
         String memory = options.emulatedDeviceMemory() == 0 ? ""

@@ -7,7 +7,8 @@ import org.polygpu.backend.DeviceBuffer;
 
 /**
  * A device allocation of the emulator: zeroed off-heap memory owned by one virtual device, at a device address that
- * PTX kernels see as its pointer ({@link DeviceMemory} assigns addresses).
+ * PTX kernels see as its pointer ({@link DeviceMemory} assigns addresses); or managed memory, which every device
+ * addresses and whose pages a {@link PageResidency} places ({@link ManagedMemory} assigns its addresses).
  *
  * <p>Lifecycle ({@link State}): {@code LIVE} → {@code FREED} when {@link org.polygpu.backend.Backend#free} is
  * called while enqueued operations still use the buffer, then → {@code RELEASED} when the last of them completes;
@@ -29,6 +30,8 @@ final class EmulatedBuffer implements DeviceBuffer {
     private final long address;
     private final String description;
     private final boolean constant;
+    /** Where the pages of managed memory live; null for a device's own buffer. */
+    private final PageResidency residency;
     private final Arena arena;
     private final MemorySegment segment;
     private State state = State.LIVE;
@@ -42,7 +45,19 @@ final class EmulatedBuffer implements DeviceBuffer {
      * @param constant    whether kernels may only read it ({@code .const} module variables)
      */
     EmulatedBuffer(Object owner, int device, long bytes, long address, String description, boolean constant) {
+        this(owner, device, bytes, address, description, constant, null);
+    }
+
+    /** Managed memory ({@link #MANAGED} device) whose pages {@code residency} tracks. */
+    static EmulatedBuffer managed(Object owner, long bytes, long address, PageResidency residency) {
+        return new EmulatedBuffer(owner, MANAGED, bytes, address, "managed buffer of " + bytes + " bytes", false,
+                residency);
+    }
+
+    private EmulatedBuffer(Object owner, int device, long bytes, long address, String description, boolean constant,
+                           PageResidency residency) {
         this.owner = owner;
+        this.residency = residency;
         this.device = device;
         this.bytes = bytes;
         this.address = address;
@@ -73,6 +88,16 @@ final class EmulatedBuffer implements DeviceBuffer {
 
     boolean constant() {
         return constant;
+    }
+
+    /** Whether this is managed memory, which every device addresses. */
+    boolean isManaged() {
+        return residency != null;
+    }
+
+    /** Where the pages of managed memory live; null for a device's own buffer. */
+    PageResidency residency() {
+        return residency;
     }
 
     /** Whether the buffer holds data of a sampled launch ({@code EmulatedExecution=sampled}), not computed. */
@@ -136,6 +161,9 @@ final class EmulatedBuffer implements DeviceBuffer {
 
     @Override
     public String toString() {
+        if (residency != null) {
+            return description;
+        }
         return description != null ? description + " on device " + device
                 : "buffer of " + bytes + " bytes on device " + device;
     }

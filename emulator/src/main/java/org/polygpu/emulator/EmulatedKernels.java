@@ -37,12 +37,14 @@ final class EmulatedKernels {
     private final HostClock host;
     private final Consumer<EmulatedStream> awaitRoom;
     private final KernelFaults faults = new KernelFaults();
+    private final PageFaults pageFaults;
 
     /** @param awaitRoom blocks the host while a stream's queue is full (the backend's back-pressure) */
     EmulatedKernels(Object owner, Handles handles, DeviceMemory[] memories, PtxKernels ptx,
                     PtxSourceCompiler compiler, CounterLog counterLog, HostClock host,
-                    Consumer<EmulatedStream> awaitRoom) {
+                    Consumer<EmulatedStream> awaitRoom, PageFaults pageFaults) {
         this.owner = owner;
+        this.pageFaults = pageFaults;
         this.host = host;
         this.awaitRoom = awaitRoom;
         this.handles = handles;
@@ -148,7 +150,7 @@ final class EmulatedKernels {
         KernelExecution execution = execution(f, config, args, buffers, s.device(), label,
                 Objects.requireNonNull(readOnly));
         awaitRoom.accept(s);
-        host.enqueue(new KernelOperation(s, label, execution, buffers, faults));
+        host.enqueue(new KernelOperation(s, label, execution, buffers, faults, pageFaults));
     }
 
     /**
@@ -168,7 +170,7 @@ final class EmulatedKernels {
         KernelExecution execution = new LibraryExecution(routine, s.device(), args,
                 new KernelDemand(launchLatencyNanos, model.rooflineNanos(work), 1));
         awaitRoom.accept(s);
-        host.enqueue(new KernelOperation(s, label, execution, LaunchChecks.withoutOffsets(args), faults));
+        host.enqueue(new KernelOperation(s, label, execution, LaunchChecks.withoutOffsets(args), faults, pageFaults));
     }
 
     /** The fault kept for {@code computationId}'s kernel, handed over once. */
@@ -183,7 +185,7 @@ final class EmulatedKernels {
             case EmulatedFunction.Java j -> new JavaExecution(j, config, device, args,
                     new KernelDemand(launchLatencyNanos, model.rooflineNanos(work(j, config, args)), 1));
             case EmulatedFunction.Ptx p -> new PtxExecution(p, config, ptx.parameters(p, config, args),
-                    buffers, memories[device], ptx, label, counterLog, readOnly);
+                    buffers, memories[device], ptx, label, counterLog, readOnly, pageFaults);
         };
     }
 

@@ -21,10 +21,14 @@ final class EmulatedTransfers {
     private final LinkModel links;
     private final HostClock host;
     private final Consumer<EmulatedStream> awaitRoom;
+    private final ManagedMemory managed;
+    private final int deviceCount;
 
     /** @param awaitRoom blocks the host while a stream's queue is full (the backend's back-pressure) */
     EmulatedTransfers(Handles handles, HostMemory hostMemory, LinkModel links, HostClock host,
-                      Consumer<EmulatedStream> awaitRoom) {
+                      Consumer<EmulatedStream> awaitRoom, ManagedMemory managed, int deviceCount) {
+        this.managed = managed;
+        this.deviceCount = deviceCount;
         this.handles = handles;
         this.hostMemory = hostMemory;
         this.links = links;
@@ -36,10 +40,10 @@ final class EmulatedTransfers {
     void hostToDevice(MemorySegment src, DeviceBuffer dst, long bytes, StreamHandle stream, OperationLabel label) {
         EmulatedBuffer d = handles.buffer(dst, "copy destination");
         EmulatedStream s = handles.stream(stream);
-        CopyChecks.streamDevice(s, d.device(), "destination");
+        CopyChecks.streamDevice(s, at(d, s), "destination");
         CopyChecks.host(src, bytes, "source", false);
         CopyChecks.bytes(bytes, d.bytes(), "destination " + d);
-        LinkModel.Link link = CopyChecks.link(links, -1, d.device());
+        LinkModel.Link link = CopyChecks.link(links, -1, at(d, s));
         Objects.requireNonNull(label, "label");
         awaitRoom.accept(s);
         host.enqueue(CopyOperation.hostToDevice(s, label, src, hostMemory.retain(src), d, bytes, link));
@@ -50,10 +54,10 @@ final class EmulatedTransfers {
                       OperationLabel label) {
         EmulatedBuffer from = handles.buffer(src, "copy source");
         EmulatedStream s = handles.stream(stream);
-        CopyChecks.streamDevice(s, from.device(), "source");
+        CopyChecks.streamDevice(s, at(from, s), "source");
         CopyChecks.host(dst, bytes, "destination", true);
         CopyChecks.offset(srcOffset, bytes, from.bytes(), "source " + from);
-        LinkModel.Link link = CopyChecks.link(links, from.device(), -1);
+        LinkModel.Link link = CopyChecks.link(links, at(from, s), -1);
         Objects.requireNonNull(label, "label");
         awaitRoom.accept(s);
         host.enqueue(CopyOperation.deviceToHost(s, label, from, srcOffset, dst, hostMemory.retain(dst), bytes, link));
@@ -64,12 +68,39 @@ final class EmulatedTransfers {
         EmulatedBuffer from = handles.buffer(src, "copy source");
         EmulatedBuffer to = handles.buffer(dst, "copy destination");
         EmulatedStream s = handles.stream(stream);
-        CopyChecks.streamDevice(s, to.device(), "destination");
+        CopyChecks.streamDevice(s, at(to, s), "destination");
         CopyChecks.bytes(bytes, from.bytes(), "source " + from);
         CopyChecks.bytes(bytes, to.bytes(), "destination " + to);
-        LinkModel.Link link = CopyChecks.link(links, from.device(), to.device());
+        LinkModel.Link link = CopyChecks.link(links, at(from, s), at(to, s));
         Objects.requireNonNull(label, "label");
         awaitRoom.accept(s);
         host.enqueue(CopyOperation.deviceToDevice(s, label, from, to, bytes, link));
+    }
+
+    /**
+     * Migrates the pages of bytes {@code offset..offset+bytes} of a managed buffer to {@code device} ({@code -1}: the
+     * host) in {@code stream}'s order ({@link MigrationOperation}).
+     *
+     * @throws BackendException naming what is wrong with the migration
+     */
+    void migrate(DeviceBuffer buffer, long offset, long bytes, int device, StreamHandle stream, OperationLabel label) {
+        EmulatedBuffer b = handles.buffer(buffer, "prefetch");
+        EmulatedStream s = handles.stream(stream);
+        if (!b.isManaged()) {
+            throw new BackendException("cannot prefetch " + b + ": only managed memory migrates");
+        }
+        CopyChecks.offset(offset, bytes, b.bytes(), b.toString());
+        Objects.requireNonNull(label, "label");
+        awaitRoom.accept(s);
+        host.enqueue(new MigrationOperation(s, label, b, offset, bytes, device < 0 ? PageResidency.HOST : device,
+                links, managed, deviceCount));
+    }
+
+    /**
+     * Where a copy's buffer is read or written: its device, or for managed memory the stream's device (the caller
+     * migrated it there first; the copy moves no pages).
+     */
+    private static int at(EmulatedBuffer buffer, EmulatedStream stream) {
+        return buffer.isManaged() ? stream.device() : buffer.device();
     }
 }

@@ -26,6 +26,11 @@ record KernelDemand(long latencyNanos, long soloNanos, double share) {
         return new KernelDemand(latencyNanos, 0, 0);
     }
 
+    /** This demand with {@code nanos} more latency before the kernel executes (page faults, say). */
+    KernelDemand delayedBy(long nanos) {
+        return nanos == 0 ? this : new KernelDemand(latencyNanos + nanos, soloNanos, share);
+    }
+
     /** The kernel's duration when nothing else runs on its device. */
     long aloneNanos() {
         return latencyNanos + soloNanos;

@@ -8,20 +8,24 @@ import org.polygpu.backend.TimedOperation;
  * A kernel launch: when it starts, its {@link KernelExecution} says what it asks of the device
  * ({@link KernelDemand}); after the launch latency it executes on its device's {@link ComputeModel}, shared with the
  * kernels of the device's other streams, and the execution finishes when it completes. A fault found when it
- * finishes goes to {@link KernelFaults}, kept with the launch's computation.
+ * finishes goes to {@link KernelFaults}, kept with the launch's computation. Managed memory the kernel touches away
+ * from its device faults first ({@link PageFaults}): a PTX kernel's execution charges the pages it touched, other
+ * kernels are charged here for all of each managed argument.
  */
 final class KernelOperation extends Operation {
     private final KernelExecution execution;
     private final Object[] arguments;
     private final KernelFaults faults;
+    private final PageFaults pageFaults;
     private KernelDemand demand;
     /** The device's service counter value at which the kernel is done ({@link ComputeModel}). */
     private double serviceTarget;
 
     /** {@code arguments} are checked and owned by the operation; the buffers among them are retained. */
     KernelOperation(EmulatedStream stream, OperationLabel label, KernelExecution execution, Object[] arguments,
-                    KernelFaults faults) {
+                    KernelFaults faults, PageFaults pageFaults) {
         super(stream, label);
+        this.pageFaults = pageFaults;
         this.execution = execution;
         this.faults = faults;
         this.arguments = arguments;
@@ -35,6 +39,9 @@ final class KernelOperation extends Operation {
     @Override
     void start(Simulation simulation) {
         demand = execution.start();
+        if (!(execution instanceof PtxExecution)) {
+            demand = demand.delayedBy(pageFaults.faultWhole(arguments, stream().device()));
+        }
         simulation.executeAt(this, simulation.now() + demand.latencyNanos());
     }
 

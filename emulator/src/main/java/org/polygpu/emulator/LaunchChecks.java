@@ -8,8 +8,8 @@ import org.polygpu.backend.LaunchConfig;
 
 /**
  * The checks a launch passes before it is enqueued, with CUDA's limits: block and grid extents, threads per block,
- * shared memory, and arguments (scalar types, live buffers of the launch's own device). Each failure is a
- * {@link BackendException} that names the kernel and the problem.
+ * shared memory, and arguments (scalar types, live buffers of the launch's own device or managed memory). Each
+ * failure is a {@link BackendException} that names the kernel and the problem.
  */
 final class LaunchChecks {
     /** Largest grid y and z extent; grid x is limited to 2^31 - 1, which an {@code int} cannot exceed. */
@@ -58,7 +58,7 @@ final class LaunchChecks {
                             + "' is a buffer of another backend");
                 }
                 b.checkLive("argument " + i + " of kernel '" + kernel + "'");
-                if (b.device() != device) {
+                if (b.device() != device && !b.isManaged()) {
                     throw new BackendException("argument " + i + " of kernel '" + kernel + "' is a buffer of device "
                             + b.device() + " but the kernel is launched on device " + device
                             + " (a copy to device " + device + " is missing)");

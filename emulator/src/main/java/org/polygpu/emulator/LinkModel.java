@@ -37,13 +37,13 @@ final class LinkModel {
 
     /** One directed link and the transfers active on it. */
     static final class Link {
-        private static final Comparator<CopyOperation> BY_TARGET = Comparator
-                .comparingDouble((CopyOperation c) -> c.serviceTarget()).thenComparingLong(CopyOperation::sequence);
+        private static final Comparator<LinkTransfer> BY_TARGET = Comparator
+                .comparingDouble((LinkTransfer t) -> t.serviceTarget()).thenComparingLong(LinkTransfer::sequence);
 
         private final int from;
         private final int to;
         private final double bytesPerNano;
-        private final PriorityQueue<CopyOperation> active = new PriorityQueue<>(BY_TARGET);
+        private final PriorityQueue<LinkTransfer> active = new PriorityQueue<>(BY_TARGET);
         /** Bytes every transfer active since the link was last idle has received; reset when the link idles. */
         private double service;
         private long lastUpdateNanos;
@@ -64,30 +64,30 @@ final class LinkModel {
             return version;
         }
 
-        /** {@code copy} starts moving its bytes at {@code now}; returns the new prediction's version. */
-        long join(CopyOperation copy, long now) {
+        /** {@code transfer} starts moving its bytes at {@code now}; returns the new prediction's version. */
+        long join(LinkTransfer transfer, long now) {
             advance(now);
-            copy.serviceTarget(service + copy.bytes());
-            active.add(copy);
+            transfer.serviceTarget(service + transfer.bytes());
+            active.add(transfer);
             return ++version;
         }
 
         /** The transfer predicted to finish first, or {@code null} when idle. */
-        CopyOperation next() {
+        LinkTransfer next() {
             return active.peek();
         }
 
         /** When {@link #next()} finishes if nothing joins before, given the state at {@code now}. */
         long nextCompletion(long now) {
-            CopyOperation head = active.peek();
+            LinkTransfer head = active.peek();
             double remaining = Math.max(0, head.serviceTarget() - serviceAt(now));
             return now + VirtualTime.ceilNanos(remaining * active.size() / bytesPerNano);
         }
 
         /** Removes the first transfer, done at {@code now}; returns it and bumps the version. */
-        CopyOperation finishNext(long now) {
+        LinkTransfer finishNext(long now) {
             advance(now);
-            CopyOperation done = active.poll();
+            LinkTransfer done = active.poll();
             if (active.isEmpty()) {
                 service = 0; // rebase so the counter does not lose precision over a long run
             }

@@ -14,18 +14,21 @@ final class NativeRelease implements Runnable {
 
     private final DeviceMemory[] memories;
     private final HostMemory hostMemory;
+    private final ManagedMemory managedMemory;
     private final PtxKernels interpreter;
 
-    private NativeRelease(DeviceMemory[] memories, HostMemory hostMemory, PtxKernels interpreter) {
+    private NativeRelease(DeviceMemory[] memories, HostMemory hostMemory, ManagedMemory managedMemory,
+                          PtxKernels interpreter) {
         this.memories = memories;
+        this.managedMemory = managedMemory;
         this.hostMemory = hostMemory;
         this.interpreter = interpreter;
     }
 
     /** Registers the release of these resources for when {@code backend} becomes unreachable. */
     static Cleaner.Cleanable register(Object backend, DeviceMemory[] memories, HostMemory hostMemory,
-                                      PtxKernels interpreter) {
-        return CLEANER.register(backend, new NativeRelease(memories, hostMemory, interpreter));
+                                      ManagedMemory managedMemory, PtxKernels interpreter) {
+        return CLEANER.register(backend, new NativeRelease(memories, hostMemory, managedMemory, interpreter));
     }
 
     @Override
@@ -35,5 +38,6 @@ final class NativeRelease implements Runnable {
             m.releaseAll();
         }
         hostMemory.releaseAll();
+        managedMemory.releaseAll();
     }
 }

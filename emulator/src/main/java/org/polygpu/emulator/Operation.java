@@ -13,7 +13,8 @@ import org.polygpu.backend.TimedOperation;
  * <p>The sequence number orders operations by enqueue call across all streams; completions at the same virtual time
  * are processed in sequence order, which keeps the simulation deterministic.
  */
-abstract sealed class Operation permits CopyOperation, KernelOperation, EventRecordOperation, EventWaitOperation {
+abstract sealed class Operation
+        permits CopyOperation, KernelOperation, MigrationOperation, EventRecordOperation, EventWaitOperation {
     /** Where an operation is in its life; transitions are listed in the class comment. */
     enum State { QUEUED, RUNNING, COMPLETE }
 
@@ -54,7 +55,7 @@ abstract sealed class Operation permits CopyOperation, KernelOperation, EventRec
         return label;
     }
 
-    final long sequence() {
+    public final long sequence() {
         return sequence;
     }
 

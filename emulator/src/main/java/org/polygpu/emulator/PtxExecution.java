@@ -3,8 +3,10 @@ package org.polygpu.emulator;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.polygpu.backend.BackendException;
 import org.polygpu.backend.LaunchConfig;
 import org.polygpu.backend.OperationLabel;
@@ -13,6 +15,7 @@ import org.polygpu.emulator.ptx.GlobalMemory;
 import org.polygpu.emulator.ptx.KernelCounters;
 import org.polygpu.emulator.ptx.PtxExecutor;
 import org.polygpu.emulator.ptx.PtxLaunch;
+import org.polygpu.emulator.ptx.TouchedRanges;
 
 /**
  * A PTX kernel launch. It executes on the interpreter when the operation starts in virtual time: its loads see
@@ -25,6 +28,10 @@ import org.polygpu.emulator.ptx.PtxLaunch;
  * <p>The buffers passed for parameters declared read-only refuse stores and atomics for this launch (unless the
  * same buffer is also passed for a parameter that may be written), so that a write through an {@code in} or
  * {@code const} pointer is a fault naming the parameter instead of a write the runtime later discards.
+ *
+ * <p>Managed buffers among the arguments are added to the device's address map for the launch, and the span of each
+ * that the kernel touched ({@link TouchedRanges}) faults onto the device when it starts ({@link PageFaults}), its
+ * cost added to the launch latency.
  *
  * <p>In sampled execution ({@link PtxKernels#sampledBlocks()}) a grid larger than the sample runs only the sampled
  * blocks, is timed by the counters scaled to the whole grid, and marks every buffer passed to it as not computed
@@ -55,14 +62,16 @@ final class PtxExecution implements KernelExecution {
     private final OperationLabel label;
     private final CounterLog log;
     private final PrintStream deviceOutput;
+    private final PageFaults pageFaults;
     private String printed = "";
     private KernelCounters counters;
     private BackendException failure;
 
     PtxExecution(EmulatedFunction.Ptx function, LaunchConfig config, byte[] params, Object[] arguments,
                  DeviceMemory memory, PtxKernels kernels, OperationLabel label, CounterLog log,
-                 ReadOnlyParameters readOnly) {
+                 ReadOnlyParameters readOnly, PageFaults pageFaults) {
         this.function = function;
+        this.pageFaults = pageFaults;
         this.arguments = arguments;
         this.readOnly = readOnly;
         this.config = config;
@@ -92,6 +101,10 @@ final class PtxExecution implements KernelExecution {
             if (!readOnly.isEmpty()) {
                 view = view.withStoresRefused(storeRefusals());
             }
+            TouchedRanges touches = managedTouches();
+            if (touches != null) {
+                view = view.withTouchesRecorded(touches);
+            }
             // The kernel's own (mangled) name: the function may have been found by a name expression.
             counters = executor.run(new PtxLaunch(function.module().image(), function.kernel().name(), config, params,
                     view, variables, instructionBudget, model.multiprocessors(), text -> printed = text),
@@ -99,7 +112,8 @@ final class PtxExecution implements KernelExecution {
             if (config.grid().count() > sampledBlocks) {
                 buffers.forEach(b -> b.notComputed(true));
             }
-            return new KernelDemand(launchLatencyNanos, model.kernelNanos(counters), model.occupancy(counters));
+            return new KernelDemand(launchLatencyNanos, model.kernelNanos(counters), model.occupancy(counters))
+                    .delayedBy(touches == null ? 0 : fault(touches));
         } catch (BackendException e) {
             failure = e;
         } catch (RuntimeException e) {
@@ -107,6 +121,29 @@ final class PtxExecution implements KernelExecution {
                     + " failed: " + e, e);
         }
         return KernelDemand.latencyOnly(launchLatencyNanos);
+    }
+
+    /** A record of the spans the launch touches in its managed buffers, or null when it has none. */
+    private TouchedRanges managedTouches() {
+        Set<Long> managed = new HashSet<>();
+        for (EmulatedBuffer b : buffers) {
+            if (b.isManaged()) {
+                managed.add(b.address());
+            }
+        }
+        return managed.isEmpty() ? null : new TouchedRanges(managed);
+    }
+
+    /** Faults the pages the launch touched in its managed buffers onto its device; returns what that cost. */
+    private long fault(TouchedRanges touches) {
+        long nanos = 0;
+        for (EmulatedBuffer b : buffers.stream().filter(EmulatedBuffer::isManaged).distinct().toList()) {
+            long[] span = touches.span(b.address()).orElse(null);
+            if (span != null) {
+                nanos += pageFaults.fault(b, span[0] - b.address(), span[1] - span[0], function.device());
+            }
+        }
+        return nanos;
     }
 
     /** Why each buffer passed only for read-only parameters refuses stores, by its address. */

@@ -50,7 +50,7 @@ final class Simulation {
     private record Complete(Operation operation) implements Action {
     }
 
-    private record JoinLink(CopyOperation copy) implements Action {
+    private record JoinLink(LinkTransfer transfer) implements Action {
     }
 
     private record LinkDue(LinkModel.Link link, long version) implements Action {
@@ -139,9 +139,9 @@ final class Simulation {
         schedule(time, op.sequence(), new Complete(op));
     }
 
-    /** Called by a copy's {@link Operation#start}: it starts moving bytes at {@code time}. */
-    void joinLinkAt(CopyOperation copy, long time) {
-        schedule(time, copy.sequence(), new JoinLink(copy));
+    /** Called by a copy's {@link Operation#start}, or per leg by a migration: it moves bytes from {@code time}. */
+    void joinLinkAt(LinkTransfer transfer, long time) {
+        schedule(time, transfer.sequence(), new JoinLink(transfer));
     }
 
     /** Called by a kernel's {@link Operation#start}: it starts executing on its device at {@code time}. */
@@ -159,12 +159,15 @@ final class Simulation {
         switch (next.action()) {
             case TryStart t -> tryStart(t.stream());
             case Complete c -> complete(c.operation());
-            case JoinLink j -> predict(j.copy().link(), j.copy().link().join(j.copy(), now));
+            case JoinLink j -> predict(j.transfer().link(), j.transfer().link().join(j.transfer(), now));
             case LinkDue d -> {
                 if (d.version() == d.link().version()) {
-                    CopyOperation done = d.link().finishNext(now);
+                    LinkTransfer done = d.link().finishNext(now);
                     predict(d.link(), d.link().version());
-                    complete(done);
+                    // A migration with pages from several locations moves them one source after another.
+                    if (!(done instanceof MigrationOperation m && m.nextLeg(this))) {
+                        complete((Operation) done);
+                    }
                 }
             }
             case Execute e -> {
@@ -189,7 +192,7 @@ final class Simulation {
     }
 
     private void predict(LinkModel.Link link, long version) {
-        CopyOperation head = link.next();
+        LinkTransfer head = link.next();
         if (head != null) {
             schedule(link.nextCompletion(now), head.sequence(), new LinkDue(link, version));
         }
@@ -229,7 +232,7 @@ final class Simulation {
                 schedule(now, waiter.head().sequence(), new TryStart(waiter));
             }
         }
-        if (op instanceof CopyOperation || op instanceof KernelOperation) {
+        if (op instanceof CopyOperation || op instanceof KernelOperation || op instanceof MigrationOperation) {
             makespan = Math.max(makespan, now);
             if (recording) {
                 timeline.add(op.timed());

@@ -16,7 +16,9 @@ import org.polygpu.backend.EventHandle;
  * <p>For every location the array also remembers the work after which that replica's contents are ready
  * ({@link #readyProducer(int)} and the event recorded after it), so a copy from it or a kernel on it waits for
  * exactly that work. Lifecycle: LIVE → FREED (by the scheduler, after pending work on it completed); every use of
- * a freed array is an error. Not thread-safe: owned by the scheduler's thread, except {@link #directHostRead()}
+ * a freed array is an error. Under {@code MemoryModel=managed} every location's replica is one managed allocation
+ * ({@link #managedBuffer()}), whose host view is the host replica. Not thread-safe: owned by the scheduler's thread,
+ * except {@link #directHostRead()}
  * and {@link #directHostWrite()}, which any thread may call. The scheduler owns the replicas' memory and frees it.
  *
  * <p><b>Direct host access.</b> After a host access the scheduler may grant the host the right to read (and, when
@@ -36,6 +38,7 @@ public final class DeviceArray {
     private final EventHandle[] readyEvents;
     private final long[] lastUse;
     private MemorySegment hostReplica;
+    private DeviceBuffer managed;
     private volatile ByteBuffer directRead;
     private volatile ByteBuffer directWrite;
     private boolean freed;
@@ -121,6 +124,21 @@ public final class DeviceArray {
         deviceReplicas[device] = buffer;
     }
 
+    /** The array's one managed allocation ({@code MemoryModel=managed}), or null. */
+    public DeviceBuffer managedBuffer() {
+        return managed;
+    }
+
+    /**
+     * Makes {@code buffer}, managed memory, the array's only allocation: the replica of every device, and through
+     * {@code hostView} the host's.
+     */
+    public void setManaged(DeviceBuffer buffer, MemorySegment hostView) {
+        managed = buffer;
+        Arrays.fill(deviceReplicas, buffer);
+        hostReplica = hostView;
+    }
+
     /** The host replica, or null if not allocated yet. */
     public MemorySegment hostReplica() {
         return hostReplica;
@@ -198,6 +216,7 @@ public final class DeviceArray {
         Arrays.fill(readyProducers, null);
         Arrays.fill(readyEvents, null);
         hostReplica = null;
+        managed = null;
     }
 
     /** The array as C declares it, e.g. {@code array #3 float[1000]}. */

@@ -64,6 +64,46 @@ public interface Backend extends AutoCloseable {
      */
     void prefetch(DeviceBuffer buffer, int device, StreamHandle stream);
 
+    /**
+     * Whether this backend was opened with {@code MemoryModel=managed}: each array is then one
+     * {@link #allocateManaged} allocation that every device and the host address, instead of one replica per location.
+     */
+    default boolean managedMemory() {
+        return false;
+    }
+
+    /**
+     * Managed memory, zero-filled: one allocation every device's kernels and the host ({@link #hostView}) address,
+     * whose pages migrate to where they are used (by {@link #prefetch(DeviceBuffer, long, long, int, StreamHandle,
+     * OperationLabel)}, or on a fault when a kernel touches a page that is elsewhere). Its device is
+     * {@link DeviceBuffer#MANAGED}; {@link #free} releases it.
+     *
+     * @throws BackendException unless {@link #managedMemory()}
+     */
+    default DeviceBuffer allocateManaged(long bytes) {
+        throw new BackendException("the " + name() + " backend was not opened with MemoryModel=managed");
+    }
+
+    /**
+     * The host's view of a managed buffer: the same memory kernels see. The caller migrates the bytes it touches to
+     * the host first ({@code prefetch} to device {@code -1}) and waits for that migration.
+     *
+     * @throws BackendException when {@code buffer} is not managed memory of this backend
+     */
+    default MemorySegment hostView(DeviceBuffer buffer) {
+        throw new BackendException(buffer + " is not managed memory of the " + name() + " backend");
+    }
+
+    /**
+     * Migrates bytes {@code offset..offset+bytes} of managed {@code buffer} to {@code device} ({@code -1} for the host)
+     * in {@code stream}'s order: an operation on the stream, timed like a copy, that moves only the pages not already
+     * there. The default migrates the whole buffer as {@link #prefetch(DeviceBuffer, int, StreamHandle)} does.
+     */
+    default void prefetch(DeviceBuffer buffer, long offset, long bytes, int device, StreamHandle stream,
+                          OperationLabel label) {
+        prefetch(buffer, device, stream);
+    }
+
     /** Bytes still free on the device. */
     long freeMemory(int device);
 
@@ -71,10 +111,11 @@ public interface Backend extends AutoCloseable {
      * The bytes of {@code device}'s memory the scheduler may fill with replicas, asked once when a context opens: the
      * scheduler evicts replicas rather than allocate past it. {@link Long#MAX_VALUE} where device memory
      * oversubscribes by itself (managed memory), so that the scheduler never evicts. The default is the memory free
-     * now; a backend whose own allocations (modules, library workspaces) come later keeps a margin for them.
+     * now ({@link Long#MAX_VALUE} under managed memory); a backend whose own allocations (modules, library
+     * workspaces) come later keeps a margin for them.
      */
     default long replicaMemory(int device) {
-        return freeMemory(device);
+        return managedMemory() ? Long.MAX_VALUE : freeMemory(device);
     }
 
     /** Host memory for copies (pinned on CUDA), zero-filled, owned by the caller until {@link #freeHost}. */

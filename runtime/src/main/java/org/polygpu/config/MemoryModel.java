@@ -1,14 +1,19 @@
 package org.polygpu.config;
 
 /**
- * The {@code MemoryModel} option of real GPUs: how a replica's device memory is allocated.
+ * The {@code MemoryModel} option: how arrays live on the devices.
  *
  * <ul>
- *   <li>{@code explicit} (default): {@code cuMemAlloc}; replicas are moved by explicit copies, as the scheduler's
- *       coherence protocol decides.</li>
- *   <li>{@code managed}: {@code cuMemAllocManaged}, advised to prefer the replica's device and prefetched there, so
- *       that a kernel touching memory the scheduler did not expect still finds it (GrCUDA's unified-memory
- *       behaviour); copies and coherence are the same as with {@code explicit}.</li>
+ *   <li>{@code explicit} (default): one replica per location ({@code cuMemAlloc} on CUDA), kept coherent by the
+ *       scheduler's copies; a kernel writing through a pointer its signature declares {@code in}/{@code const} writes
+ *       a replica no one reads back, which the emulator refuses as a fault.</li>
+ *   <li>{@code managed}: GrCUDA's unified memory. Each array is one managed allocation ({@code cuMemAllocManaged})
+ *       that every device and the host address, whose pages migrate to where they are used: the scheduler copies
+ *       nothing, prefetches each computation's arrays that it does not know valid on the computation's device there,
+ *       on the computation's stream before it runs (a kernel faults in any other page it touches), and migrates the
+ *       bytes a host access touches to the host. Dependencies are still those the signatures declare, so kernels on
+ *       several devices writing disjoint parts of an array declared {@code const} all land, as on GrCUDA. The
+ *       emulator models pages, prefetches and faults on its link model.</li>
  * </ul>
  */
 public enum MemoryModel implements OptionValue {

@@ -52,6 +52,11 @@ final class ContextArrays {
     }
 
     private void freeReplicas(DeviceArray array) {
+        if (array.managedBuffer() != null) {
+            backend.free(array.managedBuffer()); // one allocation, every location's replica and the host's view
+            array.markFreed();
+            return;
+        }
         for (int d = 0; d < deviceCount; d++) {
             DeviceBuffer b = array.deviceReplica(d);
             if (b != null) {

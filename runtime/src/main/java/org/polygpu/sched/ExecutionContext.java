@@ -236,9 +236,8 @@ public final class ExecutionContext implements AutoCloseable {
     public void copyFromHost(DeviceArray array, long byteOffset, MemorySegment src) {
         array.checkLive();
         HostAccesses.checkRange(array, byteOffset, src.byteSize());
-        boolean whole = byteOffset == 0 && src.byteSize() == array.byteSize();
         checkOpen();
-        hostSide.access(HostAccess.copyFromHost(array, whole));
+        hostSide.access(HostAccess.copyFromHost(array, byteOffset, src.byteSize()));
         MemorySegment.copy(src, 0, array.hostReplica(), byteOffset, src.byteSize());
     }
 

@@ -10,6 +10,8 @@ import org.polygpu.array.Elements;
 /**
  * Host-side accesses to arrays (element reads and writes, bulk copies): the host waits only for the computations
  * the array depends on, the host replica is brought up to date, and the host's coherence transition is applied.
+ * Under managed memory nothing is copied: the bytes an access touches are migrated to the host, whatever the
+ * coherence state says, since kernels may have moved them.
  * Not thread-safe: used by the execution context's thread.
  */
 final class HostAccesses {
@@ -53,7 +55,14 @@ final class HostAccesses {
         DeviceArray array = work.array();
         Access access = work.access();
         Computation c = begin(work, id);
-        if (access == Access.WRITE) {
+        if (transfers.managed()) {
+            if (access == Access.WRITE) {
+                schedule.faults().defined(array);
+            } else {
+                checkDefined(array, c);
+            }
+            transfers.migrateToHost(array, work.byteOffset(), work.bytes(), id);
+        } else if (access == Access.WRITE) {
             schedule.faults().defined(array);
             transfers.hostReplica(array);
         } else {
@@ -67,7 +76,7 @@ final class HostAccesses {
             array.setReady(host, null, null);
         }
         end(c);
-        grantDirectAccess(array);
+        grantDirectAccess(array, work.bytes());
     }
 
     /**
@@ -80,14 +89,16 @@ final class HostAccesses {
         Computation c = begin(HostAccess.readElement(array, index), id);
         checkDefined(array, c);
         Object value;
-        if (array.byteSize() <= WHOLE_ARRAY_BYTES) {
+        if (transfers.managed()) {
+            value = transfers.readElement(array, index, id);
+        } else if (array.byteSize() <= WHOLE_ARRAY_BYTES) {
             readChunked(array, index, id);
             value = Elements.get(array.hostReplica(), array.elementType(), index);
         } else {
             value = transfers.readElement(array, index, id);
         }
         end(c);
-        grantDirectAccess(array);
+        grantDirectAccess(array, array.elementType().bytes());
         return value;
     }
 
@@ -105,7 +116,9 @@ final class HostAccesses {
         Computation c = begin(HostAccess.copyToHost(array), id);
         checkDefined(array, c);
         transfers.hostReplica(array);
-        if (coherence.isValid(host) || coherence.isPristine()) {
+        if (transfers.managed()) {
+            transfers.migrateToHost(array, byteOffset, bytes, id);
+        } else if (coherence.isValid(host) || coherence.isPristine()) {
             transfers.fetchToHost(array, id);
         } else if (bytes > 0) {
             long last = (byteOffset + bytes - 1) / CHUNK_BYTES;
@@ -123,7 +136,7 @@ final class HostAccesses {
             }
         }
         end(c);
-        grantDirectAccess(array);
+        grantDirectAccess(array, bytes);
     }
 
     /**
@@ -152,12 +165,14 @@ final class HostAccesses {
      * After an access, lets later element accesses skip the scheduler while nothing can change their outcome: reads
      * while the host copy is valid and no unfinished work writes the array, writes too while the host holds the only
      * copy, written (a pristine array's zeros are valid everywhere) and no unfinished work uses the array. Never when
-     * the DAG is recorded, where every access must appear. Device work revokes the grant when it is scheduled.
+     * the DAG is recorded, where every access must appear. Device work revokes the grant when it is scheduled. Under
+     * managed memory only after an access of the whole array ({@code bytes}), which brought all its pages to the host:
+     * direct accesses migrate nothing.
      */
-    private void grantDirectAccess(DeviceArray array) {
+    private void grantDirectAccess(DeviceArray array, long bytes) {
         Coherence coherence = array.coherence();
-        if (recording.recordsDag() || array.hostReplica() == null || !coherence.isValid(host)
-                || schedule.dag().hasLiveDependencies(array, Access.READ)) {
+        if (transfers.managed() && bytes < array.byteSize() || recording.recordsDag() || array.hostReplica() == null
+                || !coherence.isValid(host) || schedule.dag().hasLiveDependencies(array, Access.READ)) {
             return;
         }
         boolean write = coherence.validMask() == 1L << host && !coherence.isPristine()

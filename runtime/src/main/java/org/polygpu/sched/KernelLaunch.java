@@ -9,6 +9,7 @@ import org.polygpu.backend.Backend;
 import org.polygpu.backend.BufferOffset;
 import org.polygpu.backend.LaunchConfig;
 import org.polygpu.backend.OperationLabel;
+import org.polygpu.backend.ReadOnlyParameters;
 import org.polygpu.backend.StreamHandle;
 
 /**
@@ -45,7 +46,7 @@ record KernelLaunch(Kernel kernel, LaunchConfig config, Object[] args) implement
 
     /**
      * Launches the kernel's function on {@code device} with each array replaced by its replica there, telling the
-     * backend which pointers are read-only.
+     * backend which pointers are read-only (none under managed memory).
      */
     @Override
     public void enqueue(Backend backend, int device, StreamHandle stream, OperationLabel label) {
@@ -57,6 +58,8 @@ record KernelLaunch(Kernel kernel, LaunchConfig config, Object[] args) implement
                 onDevice[i] = new BufferOffset(o.array().deviceReplica(device), o.bytes());
             }
         }
-        backend.launch(kernel.function(device), config, onDevice, stream, label, kernel.readOnly());
+        // Managed memory is one allocation, so a store through an in/const pointer lands, as it does on GrCUDA.
+        backend.launch(kernel.function(device), config, onDevice, stream, label,
+                backend.managedMemory() ? ReadOnlyParameters.NONE : kernel.readOnly());
     }
 }

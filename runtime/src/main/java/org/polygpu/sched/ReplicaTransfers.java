@@ -18,7 +18,8 @@ import org.polygpu.topology.BandwidthMatrix;
 /**
  * Keeps replicas coherent at schedule time: allocates them lazily, copies a missing one from the fastest valid
  * location (by the bandwidth matrix) after the work that made that location ready, and applies the coherence
- * transitions of each access. Not thread-safe.
+ * transitions of each access. Under managed memory it hands every array to {@link ManagedArrays} instead, which
+ * copies nothing. Not thread-safe.
  */
 final class ReplicaTransfers {
     private final Backend backend;
@@ -29,6 +30,8 @@ final class ReplicaTransfers {
     private final boolean prefetch;
     private final DeviceBudgets budgets;
     private final Evictions evictions;
+    /** The arrays' one allocation each when the backend has managed memory, else null. */
+    private final ManagedArrays managed;
 
     /**
      * @param labelled whether copies get descriptive labels (only worth building when a timeline is recorded)
@@ -47,6 +50,17 @@ final class ReplicaTransfers {
         this.host = bandwidth.hostIndex();
         this.budgets = budgets;
         this.evictions = new Evictions(backend, schedule, budgets, recording, this::hostReplica);
+        this.managed = backend.managedMemory() ? new ManagedArrays(backend, pool, labelled) : null;
+    }
+
+    /** Whether arrays are managed memory, which host accesses migrate by byte range ({@link #migrateToHost}). */
+    boolean managed() {
+        return managed != null;
+    }
+
+    /** Under managed memory: migrates bytes of {@code array} to the host and waits; the host view is then current. */
+    void migrateToHost(DeviceArray array, long offset, long bytes, long computationId) {
+        managed.toHost(array, offset, bytes, computationId);
     }
 
     /**
@@ -58,6 +72,10 @@ final class ReplicaTransfers {
      * @throws org.polygpu.backend.BackendException when the device is out of memory all the same
      */
     void prepare(Computation c) {
+        if (managed != null) {
+            managed.prepare(c);
+            return;
+        }
         int d = c.device();
         StreamSlot slot = c.slot();
         evictions.reserve(c);
@@ -115,6 +133,11 @@ final class ReplicaTransfers {
      */
     MemorySegment fetchToHost(DeviceArray array, long computationId) {
         Coherence coherence = array.coherence();
+        if (managed != null) {
+            MemorySegment view = managed.toHost(array, 0, array.byteSize(), computationId);
+            coherence.read(host);
+            return view;
+        }
         MemorySegment hostReplica = hostReplica(array);
         if (coherence.isValid(host) || coherence.isPristine()) {
             coherence.read(host);
@@ -140,6 +163,10 @@ final class ReplicaTransfers {
      * The host is not valid as a whole, so some device is.
      */
     void fetchRangeToHost(DeviceArray array, long offset, long bytes, long computationId) {
+        if (managed != null) {
+            managed.toHost(array, offset, bytes, computationId);
+            return;
+        }
         MemorySegment hostReplica = hostReplica(array);
         int src = fastestSource(array.coherence().validMask(), host);
         StreamHandle stream = pool.hostStream(src);
@@ -160,6 +187,10 @@ final class ReplicaTransfers {
     Object readElement(DeviceArray array, long index, long computationId) {
         Coherence coherence = array.coherence();
         ElementType type = array.elementType();
+        if (managed != null) {
+            MemorySegment view = managed.toHost(array, index * type.bytes(), type.bytes(), computationId);
+            return Elements.get(view, type, index);
+        }
         if (coherence.isValid(host) && array.hostReplica() != null) {
             return Elements.get(array.hostReplica(), type, index);
         }
@@ -185,6 +216,10 @@ final class ReplicaTransfers {
 
     /** The host replica, allocated (zero-filled) on first use, if the host has the memory for it. */
     MemorySegment hostReplica(DeviceArray array) {
+        if (managed != null) {
+            managed.buffer(array);
+            return array.hostReplica();
+        }
         MemorySegment h = array.hostReplica();
         if (h == null) {
             HostMemory.checkAvailable(array.byteSize(), array);

@@ -243,6 +243,26 @@ class FakeDriverTest {
         assertAlternatingAndRight(usable.value("managed"), 10);
     }
 
+    /**
+     * Under managed memory the array is one allocation: before each kernel it is advised to prefer the kernel's
+     * device and prefetched there on a stream of that device; host copies prefetch it to the host.
+     */
+    @Test
+    void managedMemoryIsAdvisedAndPrefetchedToEachKernelsDeviceOnItsStream() {
+        Matcher m = LAUNCHES.matcher(usable.value("managed"));
+        assertTrue(m.matches(), usable::toString);
+        List<String> devices = List.of(m.group(1).split(", "));
+        List<String> toDevices = usable.err().lines()
+                .filter(l -> l.startsWith("fakecuda: prefetch") && l.contains(" to device ")).toList();
+        List<String> expected = devices.stream().map(d -> "fakecuda: prefetch " + 4 * FakeDriverProbe.N
+                + " bytes to device " + d + " on a stream of device " + d).toList();
+        assertEquals(expected, toDevices, usable::toString);
+        assertEquals(devices.stream().map(d -> "fakecuda: advise 3 for device " + d).toList(), usable.err().lines()
+                .filter(l -> l.startsWith("fakecuda: advise")).toList(), usable::toString);
+        assertEquals(2, usable.err().lines().filter(l -> l.equals("fakecuda: prefetch " + 4 * FakeDriverProbe.N
+                + " bytes to host -1 on a stream of device 0")).count(), "the copy in and the copy out");
+    }
+
     @Test
     void infoPrintsTheFakeDevicesAndTheMatrix() {
         assertEquals("0", usable.value("info status"));

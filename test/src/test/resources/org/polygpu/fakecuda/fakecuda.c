@@ -32,7 +32,8 @@
  * - Handles carry a tag that is checked: a handle that is not a live stream, event, module or function gives
  *   CUDA_ERROR_INVALID_HANDLE, as does work enqueued with a stream or function of another context than the current
  *   one; no current context gives CUDA_ERROR_INVALID_CONTEXT. cuGetErrorName names every code this file returns.
- * - With FAKECUDA_REPORT set, the library prints each peer access it enables, and at process exit how many
+ * - With FAKECUDA_REPORT set, the library prints each peer access it enables, each prefetch and advice of managed
+ *   memory (with the device of the stream a prefetch was enqueued on), and at process exit how many
  *   allocations, streams, events and modules are still live and how many primary-context retains are unreleased, so
  *   that a test can check for leaks.
  *
@@ -390,14 +391,20 @@ CUresult cuMemPrefetchAsync(CUdeviceptr p, size_t bytes, CUdevice d, CUstream s)
     CHECK(current_stream(s));
     struct allocation *a = device_span(p, bytes);
     if (!a || a->kind != MANAGED_MEMORY) return CUDA_ERROR_INVALID_VALUE;
-    return d == HOST || valid_device(d) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_DEVICE;
+    if (d != HOST && !valid_device(d)) return CUDA_ERROR_INVALID_DEVICE;
+    if (getenv("FAKECUDA_REPORT"))
+        fprintf(stderr, "fakecuda: prefetch %zu bytes to %s %d on a stream of device %d\n", bytes,
+                d == HOST ? "host" : "device", d, current->device);
+    return CUDA_SUCCESS;
 }
 
 CUresult cuMemAdvise(CUdeviceptr p, size_t bytes, int advice, CUdevice d) {
     CHECK(need_context());
     struct allocation *a = device_span(p, bytes);
     if (!a || a->kind != MANAGED_MEMORY || advice < 1 || advice > 6) return CUDA_ERROR_INVALID_VALUE;
-    return d == HOST || valid_device(d) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_DEVICE;
+    if (d != HOST && !valid_device(d)) return CUDA_ERROR_INVALID_DEVICE;
+    if (getenv("FAKECUDA_REPORT")) fprintf(stderr, "fakecuda: advise %d for device %d\n", advice, d);
+    return CUDA_SUCCESS;
 }
 
 /* ---- streams and events ---- */

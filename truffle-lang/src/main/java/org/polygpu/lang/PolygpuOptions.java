@@ -68,8 +68,8 @@ public final class PolygpuOptions {
             usageSyntax = "<file>|<preset>", category = OptionCategory.USER, stability = OptionStability.STABLE)
     static final OptionKey<String> BandwidthMatrix = new OptionKey<>("");
 
-    @Option(help = "Prefetch each kernel's arrays to its GPU before the launch. Has an effect only with "
-            + "MemoryModel=managed on real GPUs; otherwise arrays are always copied to their device before the launch.",
+    @Option(help = "Accepted for GrCUDA programs, no effect: under MemoryModel=managed each kernel's arrays are always "
+            + "prefetched to its GPU before the launch where not valid there, under explicit they are copied there.",
             category = OptionCategory.USER, stability = OptionStability.STABLE)
     static final OptionKey<Boolean> InputPrefetch = new OptionKey<>(false);
 
@@ -121,8 +121,11 @@ public final class PolygpuOptions {
             category = OptionCategory.USER, stability = OptionStability.STABLE)
     static final OptionKey<String> NvrtcLibrary = new OptionKey<>("");
 
-    @Option(help = "Real GPUs only: explicit replicas (explicit) or managed allocations (managed); the emulator "
-            + "always uses explicit replicas.", usageSyntax = "explicit|managed", category = OptionCategory.USER,
+    @Option(help = "Explicit: one replica per GPU, kept coherent by copies; managed: each array is one managed "
+            + "allocation every GPU and the host address, prefetched to each kernel's GPU where needed, so kernels "
+            + "may write through const pointers as on GrCUDA (on the emulator: 64 KiB pages that migrate on the link "
+            + "model).",
+            usageSyntax = "explicit|managed", category = OptionCategory.USER,
             stability = OptionStability.STABLE)
     static final OptionKey<MemoryModel> MemoryModel = enumKey(org.polygpu.config.MemoryModel.EXPLICIT);
 

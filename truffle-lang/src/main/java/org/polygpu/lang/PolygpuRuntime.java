@@ -181,12 +181,14 @@ public final class PolygpuRuntime {
 
     /**
      * Builds a kernel; warns on the context's error stream when its PTX stores through a parameter the signature
-     * declares read-only ({@link ReadOnlyStoreWarnings}).
+     * declares read-only ({@link ReadOnlyStoreWarnings}), unless arrays are managed memory, where such a write lands
+     * as it does on GrCUDA.
      */
     @TruffleBoundary
     public Kernel kernel(String name, ModuleImage image, List<Parameter> parameters) {
         Kernel kernel = call(() -> context.kernel(name, image, parameters));
-        List<String> warnings = ReadOnlyStoreWarnings.of(kernel, () -> ptx(kernel));
+        List<String> warnings = context.backend().managedMemory() ? List.of()
+                : ReadOnlyStoreWarnings.of(kernel, () -> ptx(kernel));
         if (!warnings.isEmpty()) {
             PrintWriter err = new PrintWriter(PolygpuContext.get(null).env().err(), true);
             warnings.forEach(err::println);

@@ -11,6 +11,7 @@ import java.util.stream.Stream;
 
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.Engine;
+import org.polygpu.config.MemoryModel;
 import org.polygpu.topology.BandwidthMatrixLoader;
 
 /**
@@ -34,8 +35,11 @@ final class PolygpuRunner implements AutoCloseable {
         }
     }
 
-    /** Runs {@code benchmark} in sampled execution on {@code gpus} GPUs of {@code topology} under {@code policy}. */
-    Measurement run(StudyBenchmark benchmark, String topology, int gpus, String policy) {
+    /**
+     * Runs {@code benchmark} in sampled execution on {@code gpus} GPUs of {@code topology} under {@code policy} and
+     * {@code memoryModel}.
+     */
+    Measurement run(StudyBenchmark benchmark, String topology, int gpus, String policy, MemoryModel memoryModel) {
         Path trace = scratch.resolve("trace.json");
         Path dag = scratch.resolve("schedule");
         messages.reset();
@@ -46,6 +50,7 @@ final class PolygpuRunner implements AutoCloseable {
                 .option("polygpu.EmulatedDeviceModel", Study.deviceModel(topology))
                 .option("polygpu.EmulatedExecution", "sampled")
                 .option("polygpu.DeviceSelectionPolicy", policy)
+                .option("polygpu.MemoryModel", memoryModel.optionValue())
                 .option("polygpu.EnableComputationTimers", "true")
                 .option("polygpu.ExportTrace", trace.toString())
                 .option("polygpu.ExportDAG", dag.toString())

@@ -11,6 +11,7 @@ import java.util.Locale;
 
 import org.polygpu.bench.hand.HandBaselines;
 import org.polygpu.bench.hand.HandResult;
+import org.polygpu.config.MemoryModel;
 import org.polygpu.config.RuntimeConfig;
 
 /**
@@ -19,9 +20,11 @@ import org.polygpu.config.RuntimeConfig;
  * output directory. Every figure comes from the virtual clock, so two runs of the same plan write the same CSV.
  *
  * <p>Arguments: {@code [--quick] [--out DIR] [--benchmarks vec,bs,...] [--topologies v100x8,...] [--gpus 1,2,...]
- * [--policies round-robin,...] [--sizes vec=N,...] [--no-hand] [--no-plots] [--replot]}; the lists narrow the full
- * (or quick) plan, {@code --sizes} changes sizes, {@code --replot} only draws the plots of {@code DIR/study.csv}
- * again. The progress goes to stderr.
+ * [--policies round-robin,...] [--sizes vec=N,...] [--memory-models explicit,managed] [--no-hand] [--no-plots]
+ * [--replot]}; the lists narrow the full (or quick) plan, {@code --sizes} changes sizes, {@code --memory-models} runs
+ * ML and CG under more memory models than {@code explicit} too and compares them in {@code memory-models.csv}
+ * ({@link MemoryModelCsv}), {@code --replot} only draws the plots of {@code DIR/study.csv} again. The progress goes
+ * to stderr.
  */
 public final class Study {
     /** The policy the runtime uses when none is given, the reference of the ablation. */
@@ -72,6 +75,7 @@ public final class Study {
             throw new UncheckedIOException("cannot create the output directory " + out, e);
         }
         List<StudyRow> rows = new ArrayList<>();
+        List<MemoryModelCsv.Row> models = new ArrayList<>();
         ProgressBar bar = new ProgressBar(progress);
         int total = plan.runCount();
         int done = 0;
@@ -82,15 +86,20 @@ public final class Study {
                 for (String policy : plan.policies()) {
                     bar.update(done, total, c + " " + policy);
                     Measurement m;
-                    try {
-                        m = runner.run(c.benchmark(), c.topology(), c.gpus(), policy);
-                    } catch (RuntimeException e) {
-                        throw new IllegalStateException("the run " + c + " " + policy + " failed: " + e.getMessage(),
-                                e);
-                    }
+                    m = run(runner, c, policy, MemoryModel.EXPLICIT);
                     measured.add(m);
                     reference = reference == null || policy.equals(DEFAULT_POLICY) ? m.bound() : reference;
                     done++;
+                    List<MemoryModel> compared = plan.memoryModels(c.benchmark());
+                    for (MemoryModel model : compared.size() > 1 ? compared : List.<MemoryModel>of()) {
+                        if (model == MemoryModel.EXPLICIT) {
+                            models.add(new MemoryModelCsv.Row(c, policy, model, m));
+                            continue;
+                        }
+                        bar.update(done, total, c + " " + policy + " " + model.optionValue());
+                        models.add(new MemoryModelCsv.Row(c, policy, model, run(runner, c, policy, model)));
+                        done++;
+                    }
                 }
                 Measurement hand = null;
                 if (plan.hand() && c.benchmark().hasHandBaseline()) {
@@ -106,10 +115,23 @@ public final class Study {
                     rows.add(row(c, StudyRow.HAND, hand, reference, handNanos));
                 }
                 StudyCsv.write(rows, out.resolve("study.csv"));
+                if (!models.isEmpty()) {
+                    MemoryModelCsv.write(models, out.resolve("memory-models.csv"));
+                }
             }
         }
         bar.update(done, total, "done");
         return rows;
+    }
+
+    private static Measurement run(PolygpuRunner runner, StudyPlan.Configuration c, String policy,
+                                   MemoryModel model) {
+        try {
+            return runner.run(c.benchmark(), c.topology(), c.gpus(), policy, model);
+        } catch (RuntimeException e) {
+            String what = c + " " + policy + (model == MemoryModel.EXPLICIT ? "" : " " + model.optionValue());
+            throw new IllegalStateException("the run " + what + " failed: " + e.getMessage(), e);
+        }
     }
 
     /** The GPU model of a topology preset: {@code v100x8} has V100s, {@code a100x8} A100s, {@code h100x8} H100s. */

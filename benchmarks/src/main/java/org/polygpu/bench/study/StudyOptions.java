@@ -6,6 +6,8 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.polygpu.config.MemoryModel;
+import org.polygpu.config.OptionValue;
 
 /**
  * The study's command line: the plan (full or {@code --quick}, narrowed by the list options, sizes changed by
@@ -19,7 +21,7 @@ import java.util.Map;
 record StudyOptions(StudyPlan plan, Path out, boolean plots, boolean replot) {
     static final String USAGE = "usage: study [--quick] [--out DIR] [--benchmarks vec,bs,ml,cg,mul] "
             + "[--topologies v100x8,a100x8,h100x8] [--gpus 1,2,4,8] [--policies NAME,...] [--sizes vec=N,...] "
-            + "[--no-hand] [--no-plots] [--replot]";
+            + "[--memory-models explicit,managed] [--no-hand] [--no-plots] [--replot]";
 
     /** @throws IllegalArgumentException naming the argument that is wrong */
     static StudyOptions parse(String[] args) {
@@ -36,7 +38,7 @@ record StudyOptions(StudyPlan plan, Path out, boolean plots, boolean replot) {
                 case "--no-hand" -> hand = false;
                 case "--no-plots" -> plots = false;
                 case "--replot" -> replot = true;
-                case "--out", "--benchmarks", "--topologies", "--gpus", "--policies", "--sizes" -> {
+                case "--out", "--benchmarks", "--topologies", "--gpus", "--policies", "--sizes", "--memory-models" -> {
                     if (i + 1 >= args.length) {
                         throw new IllegalArgumentException(a + " needs a value");
                     }
@@ -79,7 +81,13 @@ record StudyOptions(StudyPlan plan, Path out, boolean plots, boolean replot) {
             }
         }
         List<String> policies = lists.containsKey("--policies") ? split(lists.get("--policies")) : base.policies();
-        return new StudyOptions(new StudyPlan(benchmarks, topologies, gpus, policies, hand), out, plots, replot);
+        List<MemoryModel> models = base.memoryModels();
+        if (lists.containsKey("--memory-models")) {
+            models = split(lists.get("--memory-models")).stream()
+                    .map(m -> OptionValue.parse(MemoryModel.class, "--memory-models", m)).toList();
+        }
+        return new StudyOptions(new StudyPlan(benchmarks, topologies, gpus, policies, hand, models), out, plots,
+                replot);
     }
 
     private static List<StudyBenchmark> resized(List<StudyBenchmark> benchmarks, String sizes) {

@@ -2,6 +2,7 @@ package org.polygpu.bench.study;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.polygpu.config.MemoryModel;
 
 import org.polygpu.sched.spi.DeviceSelectionPolicies;
 
@@ -14,9 +15,14 @@ import org.polygpu.sched.spi.DeviceSelectionPolicies;
  * @param gpus       GPU counts, each at least 1 and at most 8
  * @param policies   device-selection policies by registry name
  * @param hand       whether the hand-optimized baselines run too
+ * @param memoryModels the memory models ML and CG run under, {@code explicit} first; every other run, and every row
+ *                   of {@code study.csv}, is {@code explicit}, and the others are compared in {@code memory-models.csv}
  */
 record StudyPlan(List<StudyBenchmark> benchmarks, List<String> topologies, List<Integer> gpus, List<String> policies,
-                 boolean hand) {
+                 boolean hand, List<MemoryModel> memoryModels) {
+    /** The benchmarks that run under every memory model of the plan: GrCUDA's programs written for managed memory. */
+    static final List<String> MEMORY_MODEL_BENCHMARKS = List.of("ml", "cg");
+
     /** The topologies of the full study. */
     static final List<String> TOPOLOGIES = List.of("v100x8", "a100x8", "h100x8");
     /** The GPU counts of the full study. */
@@ -36,6 +42,12 @@ record StudyPlan(List<StudyBenchmark> benchmarks, List<String> topologies, List<
         topologies = List.copyOf(topologies);
         gpus = List.copyOf(gpus);
         policies = List.copyOf(policies);
+        memoryModels = List.copyOf(memoryModels);
+        if (memoryModels.isEmpty() || memoryModels.get(0) != MemoryModel.EXPLICIT
+                || memoryModels.size() != memoryModels.stream().distinct().count()) {
+            throw new IllegalArgumentException("--memory-models must start with explicit, the study's reference, and "
+                    + "name each model once, got " + memoryModels.stream().map(MemoryModel::optionValue).toList());
+        }
         if (benchmarks.isEmpty() || topologies.isEmpty() || gpus.isEmpty() || policies.isEmpty()) {
             throw new IllegalArgumentException(
                     "the study needs at least one benchmark, topology, GPU count and policy");
@@ -56,12 +68,14 @@ record StudyPlan(List<StudyBenchmark> benchmarks, List<String> topologies, List<
 
     /** The full study: five benchmarks, three topologies, 1 to 8 GPUs, every registered policy and the baselines. */
     static StudyPlan full() {
-        return new StudyPlan(StudyBenchmark.full(), TOPOLOGIES, GPUS, DeviceSelectionPolicies.names(), true);
+        return new StudyPlan(StudyBenchmark.full(), TOPOLOGIES, GPUS, DeviceSelectionPolicies.names(), true,
+                List.of(MemoryModel.EXPLICIT));
     }
 
     /** {@code --quick}: the full study's matrix on v100x8 only, at the quick sizes. */
     static StudyPlan quick() {
-        return new StudyPlan(StudyBenchmark.quick(), List.of("v100x8"), GPUS, DeviceSelectionPolicies.names(), true);
+        return new StudyPlan(StudyBenchmark.quick(), List.of("v100x8"), GPUS, DeviceSelectionPolicies.names(), true,
+                List.of(MemoryModel.EXPLICIT));
     }
 
     /** Every configuration, in the CSV's order: by benchmark, then topology, then GPU count. */
@@ -77,12 +91,17 @@ record StudyPlan(List<StudyBenchmark> benchmarks, List<String> topologies, List<
         return out;
     }
 
+    /** The memory models {@code benchmark} runs under: all of the plan's for ML and CG, else {@code explicit}. */
+    List<MemoryModel> memoryModels(StudyBenchmark benchmark) {
+        return MEMORY_MODEL_BENCHMARKS.contains(benchmark.name()) ? memoryModels : List.of(MemoryModel.EXPLICIT);
+    }
+
     /** How many runs the plan makes. */
     int runCount() {
         int perConfiguration = policies.size();
         int withHand = 0;
         for (StudyBenchmark b : benchmarks) {
-            withHand += hand && b.hasHandBaseline() ? 1 : 0;
+            withHand += (hand && b.hasHandBaseline() ? 1 : 0) + (memoryModels(b).size() - 1) * policies.size();
         }
         return (benchmarks.size() * perConfiguration + withHand) * topologies.size() * gpus.size();
     }

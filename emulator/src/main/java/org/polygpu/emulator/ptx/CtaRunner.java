@@ -39,6 +39,14 @@ final class CtaRunner {
 
     /** Runs CTAs until none is left; a failing CTA is recorded in the launch state. */
     void work() {
+        try {
+            runCtas();
+        } finally {
+            memory.flushTouches();
+        }
+    }
+
+    private void runCtas() {
         for (long cta = state.takeCta(); cta >= 0; cta = state.takeCta()) {
             try {
                 run(cta);

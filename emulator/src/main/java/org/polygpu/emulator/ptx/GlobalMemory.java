@@ -28,6 +28,8 @@ public final class GlobalMemory {
     private final String[] descriptions;
     /** Why a store to each region is refused, or {@code null} where stores are allowed. */
     private final String[] storeRefusals;
+    /** Where the spans a launch touches in tracked regions go, or null when no region is tracked. */
+    private final TouchedRanges touches;
 
     /**
      * One allocation.
@@ -71,15 +73,35 @@ public final class GlobalMemory {
                 throw new IllegalArgumentException("regions overlap at 0x" + Long.toHexString(starts[i]));
             }
         }
+        touches = null;
     }
 
-    private GlobalMemory(GlobalMemory from, String[] storeRefusals) {
+    private GlobalMemory(GlobalMemory from, String[] storeRefusals, TouchedRanges touches) {
         this.starts = from.starts;
         this.ends = from.ends;
         this.segments = from.segments;
         this.readOnly = from.readOnly;
         this.descriptions = from.descriptions;
         this.storeRefusals = storeRefusals;
+        this.touches = touches;
+    }
+
+    /**
+     * This memory with the spans that accesses touch in the regions {@code touches} tracks recorded there, for one
+     * launch.
+     */
+    public GlobalMemory withTouchesRecorded(TouchedRanges touches) {
+        return new GlobalMemory(this, storeRefusals, touches);
+    }
+
+    /** Whether accesses to {@code region} are recorded ({@link #withTouchesRecorded}). */
+    boolean tracked(int region) {
+        return touches != null && touches.tracks(starts[region]);
+    }
+
+    /** Records that bytes {@code lo..hi-1} of tracked {@code region} were touched. */
+    void touched(int region, long lo, long hi) {
+        touches.add(starts[region], lo, hi);
     }
 
     /**
@@ -98,7 +120,7 @@ public final class GlobalMemory {
                 refused[region] = why;
             }
         });
-        return new GlobalMemory(this, refused);
+        return new GlobalMemory(this, refused, touches);
     }
 
     /** The index of the region holding {@code address}, or -1. */

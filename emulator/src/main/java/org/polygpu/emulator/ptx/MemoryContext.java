@@ -1,13 +1,15 @@
 package org.polygpu.emulator.ptx;
 
 import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
 
 /**
  * The memories one worker's current CTA can address, and the bounds checks (memcheck) that map an address of a
  * state space to a segment and an offset: global and const through {@link GlobalMemory}, shared memory of the CTA,
  * local memory of the thread, the kernel parameter buffer, and generic addresses by window. Global addresses go
  * through a cache of the last two regions, so that a kernel reading one array and writing another does not search
- * the allocations at every access. Also accumulates the memory counters.
+ * the allocations at every access. Also accumulates the memory counters, and for the regions the launch tracks
+ * (managed memory) the span of addresses it touched, handed to the launch's {@link TouchedRanges} at the end.
  *
  * <p>Owned by one worker thread.
  */
@@ -33,6 +35,11 @@ final class MemoryContext {
     private MemorySegment cachedSegment;
     private boolean cachedReadOnly;
     private String cachedRefusal;
+    /** Whether the cached region's touches are recorded (managed memory). */
+    private boolean cachedTracked;
+    /** Per region, the lowest and one past the highest address touched, while tracked; null when none is. */
+    private long[] touchedLo;
+    private long[] touchedHi;
     long globalSectors;
     long sharedAccesses;
     long atomics;
@@ -107,6 +114,9 @@ final class MemoryContext {
                 if ((write && cachedRefusal != null) || (space == Op.CONST && !cachedReadOnly)) {
                     return NO_RANGE;
                 }
+                if (cachedTracked) {
+                    touch(lo, hi + size);
+                }
                 segment = cachedSegment;
                 return cachedStart;
             }
@@ -144,7 +154,11 @@ final class MemoryContext {
                 cachedSegment = global.segment(region);
                 cachedReadOnly = global.readOnly(region);
                 cachedRefusal = global.storeRefusal(region);
+                cachedTracked = global.tracked(region);
             }
+        }
+        if (cachedTracked) {
+            touch(address, address + size);
         }
         if (write && cachedRefusal != null) {
             throw fault(space, address, size, lane, true, cachedRefusal);
@@ -170,6 +184,39 @@ final class MemoryContext {
         cachedSegment = global.segment(region);
         cachedReadOnly = global.readOnly(region);
         cachedRefusal = global.storeRefusal(region);
+        cachedTracked = global.tracked(region);
+    }
+
+    /** Widens the cached region's touched span to include addresses {@code lo..hi-1}. */
+    private void touch(long lo, long hi) {
+        if (touchedLo == null) {
+            touchedLo = new long[cachedRegion + 1];
+            touchedHi = new long[cachedRegion + 1];
+        } else if (cachedRegion >= touchedLo.length) {
+            touchedLo = Arrays.copyOf(touchedLo, cachedRegion + 1);
+            touchedHi = Arrays.copyOf(touchedHi, cachedRegion + 1);
+        }
+        if (touchedHi[cachedRegion] == 0) {
+            touchedLo[cachedRegion] = lo;
+            touchedHi[cachedRegion] = hi;
+        } else {
+            touchedLo[cachedRegion] = Math.min(touchedLo[cachedRegion], lo);
+            touchedHi[cachedRegion] = Math.max(touchedHi[cachedRegion], hi);
+        }
+    }
+
+    /** Hands the spans this worker touched in tracked regions to the launch's {@link TouchedRanges}. */
+    void flushTouches() {
+        if (touchedLo == null) {
+            return;
+        }
+        for (int r = 0; r < touchedLo.length; r++) {
+            if (touchedHi[r] != 0) {
+                global.touched(r, touchedLo[r], touchedHi[r]);
+            }
+        }
+        touchedLo = null;
+        touchedHi = null;
     }
 
     private long shared(long offset, int size, int lane, boolean write, int space) {
