@@ -1,6 +1,7 @@
-# A kernel that writes through a pointer its signature declares read-only (a legacy `const pointer`, an NIDL `in`
-# pointer) faults on the emulator, naming kernel, parameter, block, thread and address, instead of losing the write;
-# an atomic through such a pointer faults too, and the next correct launch gives the right answer.
+# A kernel whose PTX writes through a pointer its signature declares read-only (a legacy `const pointer`, an NIDL
+# `in` pointer) gets that parameter as inout, with a warning on standard error, so that the write is kept as
+# GrCUDA's unified memory keeps it; an atomic through such a pointer too. (A write the PTX analysis cannot see still
+# faults on the emulator, naming kernel, parameter, block, thread and address.)
 import polyglot
 
 CU = polyglot.eval(language="polygpu", string="CU")
@@ -30,6 +31,6 @@ for name, launch in [("clobber", lambda: clobber(1, 4)(x, y, 4)), ("tally", lamb
         print(name, "y[0] =", y[0])
     except polyglot.ForeignException as e:
         print(name, "->", str(e).splitlines()[0])
-print("x kept:", list(x), "counts kept:", list(counts))
+print("x:", list(x), "counts:", list(counts))
 copy(1, 4)(x, y, 4)
 print("still usable:", list(y))

@@ -64,4 +64,38 @@ class ReadOnlyStoreWarningTest {
         assertEquals("", warnings("add<float>(x: inout pointer float, y: in pointer float, n: sint32)").lines()
                 .filter(l -> l.contains("warning")).reduce("", String::concat));
     }
+
+    /**
+     * A pointer declared {@code const} that the kernel writes (as GrCUDA's multi-GPU CG benchmark declares its
+     * output) is treated as {@code inout}: the write reaches the host and the kernels after it.
+     */
+    @Test
+    void aConstPointerWrittenToIsTreatedAsInout() {
+        Polyglot.assumeNvrtc();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        try (Context c = Context.newBuilder("polygpu").allowAllAccess(true).err(err)
+                .option("engine.WarnInterpreterOnly", "false").option("polygpu.Backend", "emulated").build()) {
+            Value cu = Polyglot.eval(c, "CU");
+            Value scale = cu.getMember("buildkernel").execute(SOURCE, "scale", "const pointer, const pointer, "
+                    + "const pointer, sint32");
+            int n = 100;
+            Value in = cu.invokeMember("DeviceArray", "float", n);
+            Value out = cu.invokeMember("DeviceArray", "float", n);
+            Value tmp = cu.invokeMember("DeviceArray", "float", n);
+            for (int i = 0; i < n; i++) {
+                in.setArrayElement(i, i + 1);
+            }
+            scale.execute(4, 32).execute(in, out, tmp, n);
+            scale.execute(4, 32).execute(out, tmp, in, n);
+            for (int i = 0; i < n; i++) {
+                assertEquals(2f * (i + 1), in.getArrayElement(i).asFloat(), "in[" + i + "]");
+                assertEquals(0f, out.getArrayElement(i).asFloat(), "out[" + i + "], zeroed through a const pointer");
+                assertEquals(4f * (i + 1), tmp.getArrayElement(i).asFloat(), "tmp[" + i + "]");
+            }
+            assertTrue(scale.toString().contains("arg1: inout pointer"), scale.toString());
+        }
+        String warnings = err.toString(StandardCharsets.UTF_8);
+        assertTrue(warnings.contains("stores through parameter 'arg2'") && warnings.contains("treated as inout"),
+                warnings);
+    }
 }

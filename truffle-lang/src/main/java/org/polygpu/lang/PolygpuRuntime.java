@@ -180,18 +180,19 @@ public final class PolygpuRuntime {
     }
 
     /**
-     * Builds a kernel; warns on the context's error stream when its PTX stores through a parameter the signature
-     * declares read-only ({@link ReadOnlyStoreWarnings}).
+     * Builds a kernel; when its PTX stores through a parameter the signature declares read-only, warns on the
+     * context's error stream and builds it again with that parameter {@code inout} ({@link ReadOnlyStoreWarnings}).
      */
     @TruffleBoundary
     public Kernel kernel(String name, ModuleImage image, List<Parameter> parameters) {
         Kernel kernel = call(() -> context.kernel(name, image, parameters));
-        List<String> warnings = ReadOnlyStoreWarnings.of(kernel, () -> ptx(kernel));
-        if (!warnings.isEmpty()) {
-            PrintWriter err = new PrintWriter(PolygpuContext.get(null).env().err(), true);
-            warnings.forEach(err::println);
+        ReadOnlyStoreWarnings found = ReadOnlyStoreWarnings.of(kernel, () -> ptx(kernel));
+        if (found.stored().isEmpty()) {
+            return kernel;
         }
-        return kernel;
+        PrintWriter err = new PrintWriter(PolygpuContext.get(null).env().err(), true);
+        found.warnings().forEach(err::println);
+        return call(() -> context.kernel(name, image, found.upgraded(parameters)));
     }
 
     /** Launches {@code kernel}; returns the scheduled computation (its device and stream are already chosen). */
