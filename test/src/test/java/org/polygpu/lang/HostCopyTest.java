@@ -2,8 +2,14 @@ package org.polygpu.lang;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 
 import org.graalvm.polyglot.Context;
+import org.graalvm.polyglot.PolyglotException;
 import org.graalvm.polyglot.Value;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -108,5 +114,27 @@ class HostCopyTest {
         long[] out = new long[6];
         b.invokeMember("copyTo", out);
         assertArrayEquals(new long[] {1, 2, 3, 9, 9, 9}, out);
+    }
+
+    /**
+     * copyTo into a host list shorter than the count appends to it where the list grows (a Java {@code ArrayList},
+     * a JavaScript array), as GrCUDA's element-by-element copy does; a fixed-size one still has to be long enough.
+     */
+    @Test
+    void copyToAppendsToGrowableLists() {
+        Value m = cu.invokeMember("DeviceArray", "int", 3, 4);
+        for (int i = 0; i < 3; i++) {
+            for (int j = 0; j < 4; j++) {
+                m.getArrayElement(i).setArrayElement(j, 10 * i + j);
+            }
+        }
+        List<Integer> list = new ArrayList<>(List.of(-1));
+        m.invokeMember("copyTo", list, 12);
+        assertEquals(List.of(0, 1, 2, 3, 10, 11, 12, 13, 20, 21, 22, 23), list);
+        Value js = context.eval("js", "(a) => { const out = []; a.copyTo(out, 5); return out.join(','); }");
+        assertEquals("0,1,2,3,10", js.execute(m).asString());
+        List<Integer> fixed = Arrays.asList(new Integer[5]);
+        PolyglotException e = assertThrows(PolyglotException.class, () -> m.invokeMember("copyTo", fixed, 12));
+        assertEquals("copyTo: the host side holds 5 elements, 12 are needed", e.getMessage());
     }
 }

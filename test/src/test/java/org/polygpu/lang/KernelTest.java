@@ -131,6 +131,22 @@ class KernelTest {
         }
     }
 
+    /** GrCUDA's NIDL names for {@code long long} and wide characters type pointers and scalars. */
+    @Test
+    void grcudaLongLongAndCharacterTypeNames() {
+        String source = "extern \"C\" __global__ void put(long long *x, unsigned long long v, wchar_t *w, int n) {"
+                + " int i = threadIdx.x; if (i < n) { x[i] = (long long) v - i; w[i] = (wchar_t) i; } }";
+        Value put = cu.getMember("buildkernel").execute(source,
+                "put(x: out pointer sll64, v: ull64, w: out pointer wchar, n: sint32)");
+        Value x = cu.invokeMember("DeviceArray", "sll64", 8);
+        Value w = cu.invokeMember("DeviceArray", "sint32", 8);
+        put.execute(1, 32).execute(x, 100, w, 8);
+        for (int i = 0; i < 8; i++) {
+            assertEquals(100L - i, x.getArrayElement(i).asLong());
+            assertEquals(i, w.getArrayElement(i).asInt());
+        }
+    }
+
     @Test
     void bindkernelLoadsPtxFromAFile(@TempDir Path dir) throws Exception {
         Value built = cu.getMember("buildkernel").execute(Kernels.SQUARE, "square(x: inout pointer float, n: sint32)");

@@ -8,6 +8,7 @@ import org.polygpu.lang.PolygpuException;
 import org.polygpu.lang.PolygpuLanguage;
 import org.polygpu.lang.PolygpuRuntime;
 
+import com.oracle.truffle.api.exception.AbstractTruffleException;
 import com.oracle.truffle.api.interop.InteropException;
 import com.oracle.truffle.api.interop.InteropLibrary;
 
@@ -104,15 +105,25 @@ final class HostTransfers {
                     BufferWriter.write(PolygpuLanguage.get(null).bufferWriter(dst), dst, chunk, 0, n, off);
                 }
             } else if (interop.hasArrayElements(dst)) {
-                checkSize("copyTo", interop.getArraySize(dst), count, "elements");
+                long size = interop.getArraySize(dst);
+                if (size < count && !interop.isArrayElementInsertable(dst, size)) {
+                    checkSize("copyTo", size, count, "elements");
+                }
                 long perChunk = CHUNK_BYTES / type.bytes();
                 for (long first = 0; first < count; first += perChunk) {
                     int n = (int) Math.min(perChunk, count - first);
                     MemorySegment chunk = MemorySegment.ofArray(new byte[n * type.bytes()]);
                     src.read(runtime, first, chunk);
                     for (int i = 0; i < n; i++) {
-                        interop.writeArrayElement(dst, first + i, ArrayObjects.toGuest(Elements.get(chunk, type, i),
-                                type));
+                        Object value = ArrayObjects.toGuest(Elements.get(chunk, type, i), type);
+                        try {
+                            interop.writeArrayElement(dst, first + i, value);
+                        } catch (AbstractTruffleException e) {
+                            if (first + i < size) {
+                                throw e;
+                            }
+                            checkSize("copyTo", size, count, "elements");  // a list that said it grows, but did not
+                        }
                     }
                 }
             } else {

@@ -8,7 +8,9 @@ import org.polygpu.array.ElementType;
 
 /**
  * Element type names as polygpu code spells them: C names ({@code int}, {@code unsigned char}, {@code unsigned}) and
- * NIDL/NFI names ({@code sint32}, {@code uint8}, {@code bool}, ...).
+ * NIDL/NFI names ({@code sint32}, {@code uint8}, {@code bool}, ...), GrCUDA's character and {@code long long} ones
+ * among them ({@code char8}, {@code char16}, {@code char32}, {@code wchar}, {@code sll64}, {@code ull64}, each the
+ * element type of its size and signedness).
  */
 public final class TypeNames {
     private static final Map<String, ElementType> NAMES = names();
@@ -30,6 +32,12 @@ public final class TypeNames {
         m.put("uint32", ElementType.UINT);
         m.put("sint64", ElementType.LONG);
         m.put("uint64", ElementType.ULONG);
+        m.put("char8", ElementType.UCHAR);
+        m.put("char16", ElementType.USHORT);
+        m.put("char32", ElementType.UINT);
+        m.put("wchar", ElementType.INT);
+        m.put("sll64", ElementType.LONG);
+        m.put("ull64", ElementType.ULONG);
         return m;
     }
 

@@ -104,6 +104,12 @@ class SignatureParserTest {
         assertEquals(ElementType.UINT, TypeNames.elementType("unsigned"));
         assertEquals(ElementType.SHORT, TypeNames.elementType("sint16"));
         assertEquals(ElementType.BOOL, TypeNames.elementType("BOOL"));
+        assertEquals(ElementType.LONG, TypeNames.elementType("sll64"));
+        assertEquals(ElementType.ULONG, TypeNames.elementType("ull64"));
+        assertEquals(ElementType.INT, TypeNames.elementType("wchar"));
+        assertEquals(ElementType.UCHAR, TypeNames.elementType("char8"));
+        assertEquals(ElementType.USHORT, TypeNames.elementType("char16"));
+        assertEquals(ElementType.UINT, TypeNames.elementType("char32"));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> TypeNames.elementType("half"));
         assertTrue(e.getMessage().contains("valid types: bool, char"), e.getMessage());
