@@ -34,6 +34,8 @@ public final class Nvrtc {
     private final NvrtcApi api;
     private final Path libraryPath;
     private final String version;
+    private static final String HOST_FUNCTION_ERROR = "host functions are not allowed in JIT mode";
+    private static final String DEFAULT_DEVICE = "-default-device";
     private final List<Path> includeDirectories;
 
     Nvrtc(NvrtcApi api, Path libraryPath) {
@@ -74,7 +76,9 @@ public final class Nvrtc {
     }
 
     /**
-     * Compiles {@code source}.
+     * Compiles {@code source}, with the {@link StandardHeaders} available to its includes. When NVRTC refuses host
+     * functions (declarations in a header written for nvcc), the source is compiled again with
+     * {@code -default-device}, which makes unannotated functions device functions.
      *
      * @param source CUDA C++ source
      * @param programName the name NVRTC uses for the source in diagnostics ({@code name(line): error: ...})
@@ -85,13 +89,30 @@ public final class Nvrtc {
      * @throws NvrtcException when a call fails; a compilation error carries the program log
      */
     public NvrtcResult compile(String source, String programName, List<String> options, List<String> nameExpressions) {
+        try {
+            return compileOnce(source, programName, options, nameExpressions);
+        } catch (NvrtcException e) {
+            if (!e.log().contains(HOST_FUNCTION_ERROR) || options.contains(DEFAULT_DEVICE)
+                    || options.contains("--device-as-default-execution-space")) {
+                throw e;
+            }
+            // Headers written for nvcc declare host functions too (a sample's *_common.h); as device declarations
+            // they are harmless, and a definition that needs the host still fails.
+            List<String> retry = new ArrayList<>(options);
+            retry.add(DEFAULT_DEVICE);
+            return compileOnce(source, programName, retry, nameExpressions);
+        }
+    }
+
+    private NvrtcResult compileOnce(String source, String programName, List<String> options,
+            List<String> nameExpressions) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment programOut = arena.allocate(ADDRESS);
-            int headers = NvrtcHeaders.C_LIBRARY.size();
+            int headers = StandardHeaders.ALL.size();
             MemorySegment texts = arena.allocate(ADDRESS, headers);
             MemorySegment names = arena.allocate(ADDRESS, headers);
             int i = 0;
-            for (Map.Entry<String, String> h : NvrtcHeaders.C_LIBRARY.entrySet()) {
+            for (Map.Entry<String, String> h : StandardHeaders.ALL.entrySet()) {
                 names.setAtIndex(ADDRESS, i, arena.allocateFrom(h.getKey()));
                 texts.setAtIndex(ADDRESS, i++, arena.allocateFrom(h.getValue()));
             }
