@@ -34,7 +34,8 @@ public final class Nvrtc {
     private final NvrtcApi api;
     private final Path libraryPath;
     private final String version;
-    private static final String HOST_FUNCTION_ERROR = "host functions are not allowed in JIT mode";
+    private static final List<String> HOST_CODE_ERRORS = List.of("host functions are not allowed in JIT mode",
+            "host variables are not allowed in JIT mode");
     private static final String DEFAULT_DEVICE = "-default-device";
     private final List<Path> includeDirectories;
 
@@ -76,9 +77,10 @@ public final class Nvrtc {
     }
 
     /**
-     * Compiles {@code source}, with the {@link StandardHeaders} available to its includes. When NVRTC refuses host
-     * functions (declarations in a header written for nvcc), the source is compiled again with
-     * {@code -default-device}, which makes unannotated functions device functions.
+     * Compiles {@code source}, with the {@link StandardHeaders} available to its includes and the math library's
+     * declarations and macros included first, as nvcc's implicit {@code cuda_runtime.h} does. When NVRTC refuses host
+     * functions or variables (declarations in a header written for nvcc), the source is compiled again with
+     * {@code -default-device}, which makes unannotated functions and variables device ones.
      *
      * @param source CUDA C++ source
      * @param programName the name NVRTC uses for the source in diagnostics ({@code name(line): error: ...})
@@ -92,12 +94,12 @@ public final class Nvrtc {
         try {
             return compileOnce(source, programName, options, nameExpressions);
         } catch (NvrtcException e) {
-            if (!e.log().contains(HOST_FUNCTION_ERROR) || options.contains(DEFAULT_DEVICE)
+            if (HOST_CODE_ERRORS.stream().noneMatch(e.log()::contains) || options.contains(DEFAULT_DEVICE)
                     || options.contains("--device-as-default-execution-space")) {
                 throw e;
             }
-            // Headers written for nvcc declare host functions too (a sample's *_common.h); as device declarations
-            // they are harmless, and a definition that needs the host still fails.
+            // Code written for nvcc declares host functions and variables too (a sample's *_common.h, its name in a
+            // global); as device entities they are harmless, and a definition that needs the host still fails.
             List<String> retry = new ArrayList<>(options);
             retry.add(DEFAULT_DEVICE);
             return compileOnce(source, programName, retry, nameExpressions);
@@ -122,6 +124,7 @@ public final class Nvrtc {
             NvrtcResult result;
             List<String> all = new ArrayList<>(options);
             includeDirectories.forEach(d -> all.add("-I" + d));
+            all.add("--pre-include=" + StandardHeaders.IMPLICIT);
             try {
                 result = compileProgram(arena, program, source, programName, all, nameExpressions);
             } catch (NvrtcException e) {

@@ -150,6 +150,12 @@ final class StandardHeaders {
             #endif
             """;
 
+    /**
+     * The header every program includes first: nvcc's implicit {@code cuda_runtime.h} includes the C and C++ math and
+     * standard library headers, so code written for nvcc uses {@code INFINITY} or {@code std::sqrt} without them.
+     */
+    static final String IMPLICIT = "polygpu_implicit.h";
+
     /** Header name to text. */
     static final Map<String, String> ALL = headers();
 
@@ -158,6 +164,7 @@ final class StandardHeaders {
 
     private static Map<String, String> headers() {
         Map<String, String> m = new LinkedHashMap<>();
+        m.put(IMPLICIT, "#pragma once\n#include <math.h>\n#include <cmath>\n#include <stdlib.h>\n#include <cstdlib>\n");
         m.put("stdio.h", "#pragma once\n");
         m.put("cstdio", "#pragma once\nnamespace std { using ::printf; }\n");
         m.put("assert.h", "#pragma once\n");

@@ -129,12 +129,23 @@ class NvrtcHeadersTest {
         assertTrue(ptx.contains(".entry k"), ptx);
     }
 
-    /** A header written for nvcc declares host functions: the source still compiles, as device declarations. */
+    /** As with nvcc, whose implicit cuda_runtime.h includes the math headers, INFINITY and std::sqrt need none. */
+    @Test
+    void mathMacrosAndStdMathNeedNoInclude() {
+        String source = """
+                extern "C" __global__ void k(float *x) { x[0] = x[0] < INFINITY ? std::sqrt(x[0]) * (float) M_PI : 0; }
+                """;
+        String ptx = nvrtc().compile(source, "implicit.cu", List.of("--gpu-architecture=compute_70"), List.of()).ptx();
+        assertTrue(ptx.contains("sqrt"), ptx);
+    }
+
+    /** Code written for nvcc declares host functions and variables: the source still compiles, as device ones. */
     @Test
     void hostFunctionDeclarationsCompileAsDeviceDeclarations() {
         String source = """
                 extern "C" void scanOnTheHost(unsigned *dst, const unsigned *src, unsigned n);
                 unsigned hostChecksum(const unsigned *data, unsigned n);
+                int repetitions = 100;
                 extern "C" __global__ void k(unsigned *x) { x[threadIdx.x] += 1; }
                 """;
         String ptx = nvrtc().compile(source, "decl.cu", List.of("--gpu-architecture=compute_70"), List.of()).ptx();
