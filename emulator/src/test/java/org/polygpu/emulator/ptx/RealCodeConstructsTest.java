@@ -62,4 +62,38 @@ class RealCodeConstructsTest {
             assertArrayEquals(expected, d.intsAt(out, expected.length), arch);
         }
     }
+
+    private static final String ADDRESS_INITIALISERS = """
+            const char *sampleName = "transpose";
+            int repetitions = 3;
+            __device__ int table[4] = {10, 20, 30, 40};
+            __device__ int *second = table + 1;
+            extern "C" __global__ void names(int *out) {
+                int i = threadIdx.x;
+                out[i] = i < 9 ? sampleName[i] : second[i - 9] * repetitions;
+            }
+            """;
+
+    /**
+     * A pointer variable initialised with the address of a string literal or of another variable (a sample's
+     * {@code const char *sSDKsample = "..."}, compiled as a device variable): the loader writes the addresses.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"compute_70", "compute_80", "compute_90"})
+    void pointerVariablesInitialisedWithAddressesPointThere(String arch) {
+        PtxModule m = compile(ADDRESS_INITIALISERS, arch);
+        int[] expected = new int[12];
+        String name = "transpose";
+        for (int i = 0; i < 9; i++) {
+            expected[i] = name.charAt(i);
+        }
+        for (int i = 9; i < 12; i++) {
+            expected[i] = 10 * (i - 7) * 3;
+        }
+        try (TestDevice d = new TestDevice()) {
+            long out = d.ints(new int[12]);
+            d.launch(m, "names", 1, 12, out);
+            assertArrayEquals(expected, d.intsAt(out, 12), arch);
+        }
+    }
 }
