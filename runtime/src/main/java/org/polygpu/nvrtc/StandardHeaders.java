@@ -184,6 +184,8 @@ final class StandardHeaders {
         m.put("stdlib.h", "#pragma once\n#define EXIT_SUCCESS 0\n#define EXIT_FAILURE 1\n");
         m.put("cstdlib", "#pragma once\n#include <stdlib.h>\n" + usingStd("abs", "malloc", "free"));
         m.put("string.h", "#pragma once\n");
+        m.put("time.h", "#pragma once\n");
+        m.put("ctime", "#pragma once\n");
         m.put("cstring", "#pragma once\n" + usingStd("memcpy", "memset"));
         m.put("stddef.h", "#pragma once\n#define offsetof(type, member) ((size_t) &(((type *) 0)->member))\n");
         m.put("cstddef", "#pragma once\n#include <stddef.h>\n" + usingStd("size_t", "ptrdiff_t")

@@ -116,6 +116,8 @@ class NvrtcHeadersTest {
                 #include <cstddef>
                 #include <algorithm>
                 #include <limits>
+                #include <time.h>
+                #include <ctime>
                 struct Pair { int a; float b; };
                 extern "C" __global__ void k(float *out, const std::uint32_t *in) {
                     uint64_t wide = in[0] + (uint64_t) UINT32_MAX;
