@@ -6,6 +6,7 @@ import java.util.List;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.polygpu.backend.Dim3;
 import org.polygpu.nvrtc.Nvrtc;
 
 /**
@@ -94,6 +95,71 @@ class RealCodeConstructsTest {
             long out = d.ints(new int[12]);
             d.launch(m, "names", 1, 12, out);
             assertArrayEquals(expected, d.intsAt(out, 12), arch);
+        }
+    }
+
+    private static final String SLOT_REUSED = """
+            __device__ float warpMax(float v) {
+                for (int o = 16; o > 0; o /= 2) v = fmaxf(v, __shfl_xor_sync(0xffffffff, v, o));
+                return v;
+            }
+            __device__ float warpSum(float v) {
+                for (int o = 16; o > 0; o /= 2) v += __shfl_xor_sync(0xffffffff, v, o);
+                return v;
+            }
+            extern "C" __global__ void normalise(float *out, const float *in, int n) {
+                extern __shared__ float slots[];
+                int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+                const float *row = in + blockIdx.x * n;
+                float m = -INFINITY;
+                for (int i = threadIdx.x; i < n; i += blockDim.x) m = fmaxf(m, row[i]);
+                m = warpMax(m);
+                if (lane == 0) slots[warp] = m;
+                __syncthreads();
+                if (threadIdx.x == 0) {
+                    for (int w = 1; w < blockDim.x / 32; w++) slots[0] = fmaxf(slots[0], slots[w]);
+                }
+                __syncthreads();
+                float top = slots[0];
+                float s = 0;
+                for (int i = threadIdx.x; i < n; i += blockDim.x) s += row[i] - top;
+                s = warpSum(s);
+                if (lane == 0) slots[warp] = s; // no barrier since slots[0] was read: as written in real code
+                __syncthreads();
+                for (int i = threadIdx.x; i < n; i += blockDim.x) out[blockIdx.x * n + i] = row[i] - top;
+            }
+            """;
+
+    /**
+     * Warps interleave finely, as on a GPU: every warp reads the slot written before a barrier before any warp
+     * reaches its next write to it, so code that omits the barrier between the two (a common row-softmax shape)
+     * computes what the hardware computes.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"compute_70", "compute_80", "compute_90"})
+    void sharedSlotReadAfterABarrierIsReadBeforeWarpsRewriteIt(String arch) {
+        PtxModule m = compile(SLOT_REUSED, arch);
+        int rows = 3;
+        int n = 256;
+        float[] in = new float[rows * n];
+        for (int i = 0; i < in.length; i++) {
+            in[i] = (i * 29 % 97) / 8f;
+        }
+        float[] expected = new float[in.length];
+        for (int r = 0; r < rows; r++) {
+            float max = Float.NEGATIVE_INFINITY;
+            for (int i = 0; i < n; i++) {
+                max = Math.max(max, in[r * n + i]);
+            }
+            for (int i = 0; i < n; i++) {
+                expected[r * n + i] = in[r * n + i] - max;
+            }
+        }
+        try (TestDevice d = new TestDevice()) {
+            long out = d.allocate(4L * in.length);
+            d.launch(m, "normalise", new Dim3(rows, 1, 1), new Dim3(128, 1, 1),
+                    4 * 4, out, d.floats(in), n);
+            assertArrayEquals(expected, d.floatsAt(out, in.length), arch);
         }
     }
 }
