@@ -76,6 +76,7 @@ final class Interpreter {
                     case Op.ST -> MemoryOps.store(r, code, table, at, exec, memory);
                     case Op.COPY_ASYNC -> MemoryOps.copyAsync(r, code, table, at, exec, memory);
                     case Op.MBARRIER -> MbarrierOps.execute(r, code, at, exec, memory);
+                    case Op.HALF -> HalfOps.execute(r, code, at, exec);
                     case Op.ATOM -> AtomicOps.execute(r, code, table, at, exec, memory);
                     case Op.SHFL -> WarpOps.shfl(r, code, at, exec, values, predicates);
                     case Op.VOTE -> WarpOps.vote(r, code, at, exec);

@@ -1,6 +1,7 @@
 package org.polygpu.emulator.ptx;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
 import org.junit.jupiter.api.Assumptions;
@@ -160,6 +161,86 @@ class RealCodeConstructsTest {
             d.launch(m, "normalise", new Dim3(rows, 1, 1), new Dim3(128, 1, 1),
                     4 * 4, out, d.floats(in), n);
             assertArrayEquals(expected, d.floatsAt(out, in.length), arch);
+        }
+    }
+
+    private static final String HALVES = """
+            #include <cuda_fp16.h>
+            #include <cuda_bf16.h>
+            extern "C" __global__ void halves(float *out, const float *in) {
+                int i = threadIdx.x;
+                float x = in[i], y = in[i + 64];
+                __half hx = __float2half(x), hy = __float2half(y);
+                __half2 q = __hfma2(__floats2half2_rn(x, y), __floats2half2_rn(x, y), __float2half2_rn(0.5f));
+                __nv_bfloat16 bx = __float2bfloat16(x), by = __float2bfloat16(y);
+                __nv_bfloat162 bp = __floats2bfloat162_rn(x, y);
+                __nv_bfloat162 bq = __hmul2(bp, bp);
+                float *o = out + 9 * i;
+                o[0] = __half2float(__hadd(hx, hy));
+                o[1] = __half2float(__hfma(hx, hy, hx));
+                o[2] = __half2float(__hmax(hx, hy));
+                o[3] = __low2float(q);
+                o[4] = __high2float(q);
+            #if __CUDA_ARCH__ >= 800
+                o[5] = __bfloat162float(__hfma(bx, by, bx));
+            #else
+                o[5] = __bfloat162float(__float2bfloat16(fmaf(__bfloat162float(bx), __bfloat162float(by),
+                        __bfloat162float(bx))));
+            #endif
+                o[6] = __low2float(bq);
+                o[7] = __high2float(bq);
+                o[8] = __half2float(hexp(__hmul(hx, __float2half(0.25f))));
+            }
+            """;
+
+    private static float half(double v) {
+        return Float.float16ToFloat(Float.floatToFloat16((float) v));
+    }
+
+    private static float bfloat(double v) {
+        int bits = Float.floatToRawIntBits((float) v);
+        return Float.intBitsToFloat(((bits + 0x7FFF + ((bits >>> 16) & 1)) >>> 16) << 16);
+    }
+
+    /**
+     * Half and bfloat16 arithmetic, scalar and packed, as cuda_fp16.h and cuda_bf16.h emit it for each architecture
+     * ({@code fma.rn.bf16x2}, {@code cvt.rn.f16x2.f32}, {@code max.f16} and inline assembly with {@code .reg.b32}
+     * from compute_80), each result rounded to its format as the hardware does.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"compute_70", "compute_80", "compute_90"})
+    void halfAndBfloat16ArithmeticRoundsToItsFormat(String arch) {
+        PtxModule m = compile(HALVES, arch);
+        float[] in = new float[128];
+        for (int i = 0; i < in.length; i++) {
+            in[i] = (i * 37 % 61 - 30) / 8f; // few significant bits: every exact result is a float
+        }
+        float[] expected = new float[9 * 64];
+        for (int i = 0; i < 64; i++) {
+            double x = in[i];
+            double y = in[i + 64];
+            double hx = half(x);
+            double hy = half(y);
+            double bx = bfloat(x);
+            double by = bfloat(y);
+            expected[9 * i] = half(hx + hy);
+            expected[9 * i + 1] = half(hx * hy + hx);
+            expected[9 * i + 2] = (float) Math.max(hx, hy);
+            expected[9 * i + 3] = half(hx * hx + 0.5);
+            expected[9 * i + 4] = half(hy * hy + 0.5);
+            expected[9 * i + 5] = bfloat(bx * by + bx);
+            expected[9 * i + 6] = bfloat(bx * bx);
+            expected[9 * i + 7] = bfloat(by * by);
+            expected[9 * i + 8] = half(Math.exp(half(hx * 0.25)));
+        }
+        try (TestDevice d = new TestDevice()) {
+            long out = d.allocate(4L * expected.length);
+            d.launch(m, "halves", 1, 64, out, d.floats(in));
+            float[] got = d.floatsAt(out, expected.length);
+            for (int i = 0; i < expected.length; i++) {
+                float tolerance = i % 9 == 8 ? 2e-3f * Math.abs(expected[i]) : 0; // hexp is approximate
+                assertEquals(expected[i], got[i], tolerance, arch + " output " + i);
+            }
         }
     }
 }
