@@ -46,6 +46,11 @@ final class HalfOps {
         }
     }
 
+    /** The 16-bit sum of two values of the format, rounded to nearest (the atomic add's operation). */
+    static long add(long a, long b, boolean bf) {
+        return compute(Op.FADD, bf ? BF16 : 0, bf, a, b, 0);
+    }
+
     private static long compute(int sub, int flags, boolean bf, long a, long b, long c) {
         double x = widen(a, bf);
         double y = widen(b, bf);

@@ -243,4 +243,56 @@ class RealCodeConstructsTest {
             }
         }
     }
+
+    private static final String HALF_ATOMICS = """
+            #include <cuda_fp16.h>
+            #include <cuda_bf16.h>
+            extern "C" __global__ void sums(float *out, __half *h, __half2 *h2, __nv_bfloat16 *b, __nv_bfloat162 *b2) {
+                __shared__ __half sh;
+                __shared__ __nv_bfloat162 sb2;
+                if (threadIdx.x == 0) {
+                    sh = __float2half(0.f);
+                    sb2 = __floats2bfloat162_rn(0.f, 0.f);
+                }
+                __syncthreads();
+                atomicAdd(&sh, __float2half(1.f));
+                atomicAdd(&sb2, __floats2bfloat162_rn(1.f, 2.f));
+                atomicAdd(h, __float2half(0.5f));
+                atomicAdd(h2, __floats2half2_rn(1.f, 2.f));
+                atomicAdd(b, __float2bfloat16(1.f));
+                atomicAdd(b2, __floats2bfloat162_rn(2.f, 1.f));
+                __syncthreads();
+                if (threadIdx.x == 0) {
+                    out[0] = __half2float(sh);
+                    out[1] = __low2float(sb2);
+                    out[2] = __high2float(sb2);
+                }
+            }
+            """;
+
+    /**
+     * atomicAdd on half, half2, bfloat16 and bfloat162 in shared and global memory: {@code atom.add.noftz.f16},
+     * {@code .f16x2}, {@code .bf16}, {@code .bf16x2} from their architectures, a 16-bit compare-and-swap loop before.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"compute_70", "compute_80", "compute_90"})
+    void halfAndBfloat16AtomicAddsSumEveryThread(String arch) {
+        PtxModule m = compile(HALF_ATOMICS, arch);
+        try (TestDevice d = new TestDevice()) {
+            long out = d.allocate(12);
+            long h = d.ints(0);
+            long h2 = d.ints(0);
+            long b = d.ints(0);
+            long b2 = d.ints(0);
+            d.launch(m, "sums", 1, 64, out, h, h2, b, b2);
+            assertArrayEquals(new float[] {64, 64, 128}, d.floatsAt(out, 3), arch);
+            int[] words = {d.intsAt(h, 1)[0], d.intsAt(h2, 1)[0], d.intsAt(b, 1)[0], d.intsAt(b2, 1)[0]};
+            assertEquals(32f, Float.float16ToFloat((short) words[0]), arch);
+            assertEquals(64f, Float.float16ToFloat((short) words[1]), arch);
+            assertEquals(128f, Float.float16ToFloat((short) (words[1] >>> 16)), arch);
+            assertEquals(64f, Float.intBitsToFloat(words[2] << 16), arch);
+            assertEquals(128f, Float.intBitsToFloat(words[3] << 16), arch);
+            assertEquals(64f, Float.intBitsToFloat(words[3] & 0xFFFF0000), arch);
+        }
+    }
 }
