@@ -295,4 +295,44 @@ class RealCodeConstructsTest {
             assertEquals(64f, Float.intBitsToFloat(words[3] & 0xFFFF0000), arch);
         }
     }
+
+    private static final String TILE_COLLECTIVES = """
+            #include <cooperative_groups.h>
+            #include <cooperative_groups/reduce.h>
+            namespace cg = cooperative_groups;
+            extern "C" __global__ void tiles(int *out) {
+                auto t = cg::tiled_partition<8>(cg::this_thread_block());
+                int r = t.thread_rank();
+                int *o = out + 5 * threadIdx.x;
+                o[0] = __popc(t.ballot(r < 3));
+                o[1] = t.any(r == 5 && t.meta_group_rank() == 1);
+                o[2] = t.all(r < 8);
+                o[3] = __popc(t.match_any(r / 4));
+                o[4] = cg::reduce(t, (int) threadIdx.x, cg::plus<int>());
+            }
+            """;
+
+    /**
+     * Collectives of a tile narrower than a warp take only the tile's lanes (the membermask): ballot, any, all,
+     * match_any and reduce ({@code redux.sync} from compute_80) over 8 lanes, not over the warp.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"compute_70", "compute_80", "compute_90"})
+    void tileCollectivesTakeOnlyTheTilesLanes(String arch) {
+        PtxModule m = compile(TILE_COLLECTIVES, arch);
+        int[] expected = new int[5 * 64];
+        for (int i = 0; i < 64; i++) {
+            int tile = i / 8;
+            expected[5 * i] = 3;
+            expected[5 * i + 1] = tile == 1 ? 1 : 0;
+            expected[5 * i + 2] = 1;
+            expected[5 * i + 3] = 4;
+            expected[5 * i + 4] = 8 * (8 * tile) + 28;
+        }
+        try (TestDevice d = new TestDevice()) {
+            long out = d.ints(new int[expected.length]);
+            d.launch(m, "tiles", 1, 64, out);
+            assertArrayEquals(expected, d.intsAt(out, expected.length), arch);
+        }
+    }
 }
