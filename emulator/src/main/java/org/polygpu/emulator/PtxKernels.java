@@ -2,6 +2,7 @@ package org.polygpu.emulator;
 
 import java.io.PrintStream;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -88,6 +89,12 @@ final class PtxKernels implements AutoCloseable {
             byte[] init = v.init();
             MemorySegment.copy(MemorySegment.ofArray(init), 0, b.segment(), 0, Math.min(init.length, v.size()));
             variables.put(v.name(), b);
+        }
+        for (ModuleVariable v : module.variables()) {
+            for (ModuleVariable.Relocation r : v.relocations()) {
+                variables.get(v.name()).segment().set(ValueLayout.JAVA_LONG_UNALIGNED, r.offset(),
+                        variables.get(r.symbol()).address() + r.addend());
+            }
         }
         return new EmulatedModule.Ptx(owner, device, module, text, Map.copyOf(loweredNames),
                 Map.copyOf(variables));

@@ -34,6 +34,9 @@ public final class Nvrtc {
     private final NvrtcApi api;
     private final Path libraryPath;
     private final String version;
+    private static final List<String> HOST_CODE_ERRORS = List.of("host functions are not allowed in JIT mode",
+            "host variables are not allowed in JIT mode");
+    private static final String DEFAULT_DEVICE = "-default-device";
     private final List<Path> includeDirectories;
 
     Nvrtc(NvrtcApi api, Path libraryPath) {
@@ -74,7 +77,10 @@ public final class Nvrtc {
     }
 
     /**
-     * Compiles {@code source}.
+     * Compiles {@code source}, with the {@link StandardHeaders} available to its includes and the math library's
+     * declarations and macros included first, as nvcc's implicit {@code cuda_runtime.h} does. When NVRTC refuses host
+     * functions or variables (declarations in a header written for nvcc), the source is compiled again with
+     * {@code -default-device}, which makes unannotated functions and variables device ones.
      *
      * @param source CUDA C++ source
      * @param programName the name NVRTC uses for the source in diagnostics ({@code name(line): error: ...})
@@ -85,13 +91,30 @@ public final class Nvrtc {
      * @throws NvrtcException when a call fails; a compilation error carries the program log
      */
     public NvrtcResult compile(String source, String programName, List<String> options, List<String> nameExpressions) {
+        try {
+            return compileOnce(source, programName, options, nameExpressions);
+        } catch (NvrtcException e) {
+            if (HOST_CODE_ERRORS.stream().noneMatch(e.log()::contains) || options.contains(DEFAULT_DEVICE)
+                    || options.contains("--device-as-default-execution-space")) {
+                throw e;
+            }
+            // Code written for nvcc declares host functions and variables too (a sample's *_common.h, its name in a
+            // global); as device entities they are harmless, and a definition that needs the host still fails.
+            List<String> retry = new ArrayList<>(options);
+            retry.add(DEFAULT_DEVICE);
+            return compileOnce(source, programName, retry, nameExpressions);
+        }
+    }
+
+    private NvrtcResult compileOnce(String source, String programName, List<String> options,
+            List<String> nameExpressions) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment programOut = arena.allocate(ADDRESS);
-            int headers = NvrtcHeaders.C_LIBRARY.size();
+            int headers = StandardHeaders.ALL.size();
             MemorySegment texts = arena.allocate(ADDRESS, headers);
             MemorySegment names = arena.allocate(ADDRESS, headers);
             int i = 0;
-            for (Map.Entry<String, String> h : NvrtcHeaders.C_LIBRARY.entrySet()) {
+            for (Map.Entry<String, String> h : StandardHeaders.ALL.entrySet()) {
                 names.setAtIndex(ADDRESS, i, arena.allocateFrom(h.getKey()));
                 texts.setAtIndex(ADDRESS, i++, arena.allocateFrom(h.getValue()));
             }
@@ -101,6 +124,7 @@ public final class Nvrtc {
             NvrtcResult result;
             List<String> all = new ArrayList<>(options);
             includeDirectories.forEach(d -> all.add("-I" + d));
+            all.add("--pre-include=" + StandardHeaders.IMPLICIT);
             try {
                 result = compileProgram(arena, program, source, programName, all, nameExpressions);
             } catch (NvrtcException e) {

@@ -4,7 +4,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The CUDA headers found beside an NVRTC library, which NVRTC itself does not ship: {@code cooperative_groups.h},
@@ -17,18 +16,9 @@ import java.util.Map;
  * {@code nvidia/cu13/include}. Beside a toolkit's {@code lib64}, they are its {@code include} (and
  * {@code include/cccl}, where CUDA 13 moved CCCL). Only directories that exist are given.
  *
- * <p>Also the C library headers that CUDA code includes for {@code printf} and {@code assert}, which NVRTC provides
- * as built-ins but has no header for: given to every program as empty headers, so that such source compiles as
- * written. Stateless.
+ * <p>The C and C++ standard library headers are {@link StandardHeaders}. Stateless.
  */
 final class NvrtcHeaders {
-    /** Header name to text; {@code std::printf} is NVRTC's built-in {@code printf}. */
-    static final Map<String, String> C_LIBRARY = Map.of(
-            "cstdio", "#pragma once\nnamespace std { using ::printf; }\n",
-            "stdio.h", "#pragma once\n",
-            "cassert", "#pragma once\n",
-            "assert.h", "#pragma once\n");
-
     private NvrtcHeaders() {
     }
 

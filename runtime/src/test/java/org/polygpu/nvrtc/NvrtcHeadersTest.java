@@ -1,6 +1,7 @@
 package org.polygpu.nvrtc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -13,7 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** The CUDA headers found beside NVRTC, and C library headers for printf and assert, in every compilation. */
+/** The CUDA headers found beside NVRTC, and the C and C++ standard headers, in every compilation. */
 class NvrtcHeadersTest {
     @TempDir
     Path dir;
@@ -93,5 +94,70 @@ class NvrtcHeadersTest {
                 """;
         NvrtcResult r = nvrtc.compile(source, "samples.cu", List.of("--gpu-architecture=" + arch), List.of());
         assertTrue(r.ptx().contains(".entry k"), r.log());
+    }
+
+    /** The C and C++ standard headers real device code includes, with the names it uses from them. */
+    @Test
+    void standardLibraryHeadersGiveTheirTypesMacrosAndStdNames() {
+        String source = """
+                #include <stdint.h>
+                #include <stdlib.h>
+                #include <string.h>
+                #include <math.h>
+                #include <float.h>
+                #include <limits.h>
+                #include <stddef.h>
+                #include <cstdint>
+                #include <cstdlib>
+                #include <cstring>
+                #include <cmath>
+                #include <cfloat>
+                #include <climits>
+                #include <cstddef>
+                #include <algorithm>
+                #include <limits>
+                #include <time.h>
+                #include <ctime>
+                struct Pair { int a; float b; };
+                extern "C" __global__ void k(float *out, const std::uint32_t *in) {
+                    uint64_t wide = in[0] + (uint64_t) UINT32_MAX;
+                    float f = std::sqrt((float) M_PI) + std::fmax(FLT_EPSILON, 0.f) + std::abs(-1.f);
+                    int small = std::min(INT_MAX, (int) offsetof(Pair, b));
+                    if (std::isnan(f) || f == INFINITY) return;
+                    out[0] = f + small + (float) (wide >> 32) + (CHAR_BIT == 8 ? EXIT_SUCCESS : EXIT_FAILURE);
+                }
+                """;
+        String ptx = nvrtc().compile(source, "std.cu", List.of("--gpu-architecture=compute_70"), List.of()).ptx();
+        assertTrue(ptx.contains(".entry k"), ptx);
+    }
+
+    /** As with nvcc, whose implicit cuda_runtime.h includes the math headers, INFINITY and std::sqrt need none. */
+    @Test
+    void mathMacrosAndStdMathNeedNoInclude() {
+        String source = """
+                extern "C" __global__ void k(float *x) { x[0] = x[0] < INFINITY ? std::sqrt(x[0]) * (float) M_PI : 0; }
+                """;
+        String ptx = nvrtc().compile(source, "implicit.cu", List.of("--gpu-architecture=compute_70"), List.of()).ptx();
+        assertTrue(ptx.contains("sqrt"), ptx);
+    }
+
+    /** Code written for nvcc declares host functions and variables: the source still compiles, as device ones. */
+    @Test
+    void hostFunctionDeclarationsCompileAsDeviceDeclarations() {
+        String source = """
+                extern "C" void scanOnTheHost(unsigned *dst, const unsigned *src, unsigned n);
+                unsigned hostChecksum(const unsigned *data, unsigned n);
+                int repetitions = 100;
+                extern "C" __global__ void k(unsigned *x) { x[threadIdx.x] += 1; }
+                """;
+        String ptx = nvrtc().compile(source, "decl.cu", List.of("--gpu-architecture=compute_70"), List.of()).ptx();
+        assertTrue(ptx.contains(".entry k"), ptx);
+        String definition = """
+                extern "C" void onTheHost(unsigned *p) { cudaMemset(p, 0, 4); }
+                extern "C" __global__ void k(unsigned *x) { x[threadIdx.x] += 1; }
+                """;
+        NvrtcException e = assertThrows(NvrtcException.class, () -> nvrtc().compile(definition, "host.cu",
+                List.of("--gpu-architecture=compute_70"), List.of()));
+        assertTrue(e.log().contains("cudaMemset"), e.log());
     }
 }

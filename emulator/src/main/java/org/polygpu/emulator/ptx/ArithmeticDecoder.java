@@ -21,7 +21,8 @@ final class ArithmeticDecoder {
             case "bfind", "fns", "dp4a", "dp2a" -> bitScan(dc, m);
             case "vabsdiff2", "vabsdiff4" -> video(dc, m);
             case "sqrt", "rsqrt", "rcp", "ex2", "lg2", "sin", "cos", "tanh", "copysign", "testp" -> math(dc, m);
-            case "setp" -> setp(dc, m);
+            case "setp" -> CompareDecoder.setp(dc, m);
+            case "set" -> CompareDecoder.set(dc, m);
             case "selp", "slct" -> select(dc, m);
             case "cvt" -> ConvertDecoder.cvt(dc, m);
             default -> {
@@ -45,12 +46,31 @@ final class ArithmeticDecoder {
             pairs(dc, m, pairs.startsWith("s"));
             return;
         }
-        boolean relu = (base.equals("min") || base.equals("max")) && m.take("relu");
-        PtxType t = m.type();
+        String halves = m.takeAny("f16x2", "bf16x2");
+        boolean relu = (base.equals("min") || base.equals("max") || base.equals("fma")) && m.take("relu");
+        PtxType t = halves != null ? (halves.startsWith("bf") ? PtxType.BF16 : PtxType.F16) : m.type();
         m.done();
         List<Operand> o = in.operands();
+        if (t == PtxType.F16 || t == PtxType.BF16) {
+            int variant = switch (base) {
+                case "add" -> Op.FADD;
+                case "sub" -> Op.FSUB;
+                case "mul" -> Op.FMUL;
+                case "fma" -> Op.FFMA;
+                case "min" -> Op.FMIN;
+                case "max" -> Op.FMAX;
+                case "abs" -> Op.FABS;
+                case "neg" -> Op.FNEG;
+                default -> throw m.unsupported("type " + t.spelling() + " is not supported for " + base);
+            };
+            if (rounding != Op.RN) {
+                throw m.unsupported("rounding other than .rn for " + t.spelling());
+            }
+            emitHalf(dc, in, variant, t, halves != null, (relu ? HalfOps.RELU : 0) | (sat ? Op.SAT : 0), o);
+            return;
+        }
         if (t.isFloat()) {
-            if (t == PtxType.F16 || base.equals("rem") || relu) {
+            if (base.equals("rem") || relu) {
                 throw m.unsupported("type " + t.spelling() + " is not supported for " + base);
             }
             int variant = switch (base) {
@@ -223,9 +243,11 @@ final class ArithmeticDecoder {
         m.ignore("approx", "full");
         String test = m.base().equals("testp")
                 ? m.takeAny("finite", "infinite", "number", "notanumber", "normal", "subnormal") : null;
-        PtxType t = m.type();
+        String halves = m.takeAny("f16x2", "bf16x2");
+        PtxType t = halves != null ? (halves.startsWith("bf") ? PtxType.BF16 : PtxType.F16) : m.type();
         m.done();
-        if (!t.isFloat() || t == PtxType.F16) {
+        boolean half = t == PtxType.F16 || t == PtxType.BF16;
+        if (!t.isFloat() || (half && (m.base().equals("copysign") || m.base().equals("testp")))) {
             throw m.unsupported("type " + t.spelling() + " is not supported for " + m.base());
         }
         int variant = switch (m.base()) {
@@ -241,6 +263,10 @@ final class ArithmeticDecoder {
             default -> Op.FTESTP;
         };
         List<Operand> o = in.operands();
+        if (half) {
+            emitHalf(dc, in, variant, t, halves != null, 0, o);
+            return;
+        }
         if (variant == Op.FTESTP) {
             int kind = List.of("finite", "infinite", "number", "notanumber", "normal", "subnormal").indexOf(test);
             if (kind < 0) {
@@ -251,58 +277,6 @@ final class ArithmeticDecoder {
             return;
         }
         emitFloat(dc, in, variant, t, rounding | (ftz ? Op.FTZ : 0), o);
-    }
-
-    private static void setp(Decoder dc, Modifiers m) {
-        Instruction in = m.instruction();
-        String cmp = m.takeAny("eq", "ne", "lt", "le", "gt", "ge", "lo", "ls", "hi", "hs", "equ", "neu", "ltu", "leu",
-                "gtu", "geu", "num", "nan");
-        String bool = m.takeAny("and", "or", "xor");
-        boolean ftz = m.take("ftz");
-        PtxType t = m.type();
-        m.done();
-        if (cmp == null) {
-            throw m.unsupported("no comparison given");
-        }
-        int table = switch (cmp) {
-            case "eq" -> Op.CMP_EQ;
-            case "ne" -> Op.CMP_LT | Op.CMP_GT;
-            case "lt", "lo" -> Op.CMP_LT;
-            case "le", "ls" -> Op.CMP_LT | Op.CMP_EQ;
-            case "gt", "hi" -> Op.CMP_GT;
-            case "ge", "hs" -> Op.CMP_GT | Op.CMP_EQ;
-            case "equ" -> Op.CMP_EQ | Op.CMP_UNORDERED;
-            case "neu" -> Op.CMP_LT | Op.CMP_GT | Op.CMP_UNORDERED;
-            case "ltu" -> Op.CMP_LT | Op.CMP_UNORDERED;
-            case "leu" -> Op.CMP_LT | Op.CMP_EQ | Op.CMP_UNORDERED;
-            case "gtu" -> Op.CMP_GT | Op.CMP_UNORDERED;
-            case "geu" -> Op.CMP_GT | Op.CMP_EQ | Op.CMP_UNORDERED;
-            case "num" -> Op.CMP_LT | Op.CMP_EQ | Op.CMP_GT;
-            default -> Op.CMP_UNORDERED;
-        };
-        List<Operand> o = in.operands();
-        int p;
-        int q = -1;
-        if (o.getFirst() instanceof Operand.Pair pair) {
-            p = dc.destination(in, pair.first(), true);
-            q = dc.destination(in, pair.second(), true);
-        } else {
-            p = dc.destination(in, o.getFirst(), false);
-        }
-        int boolOp = bool == null ? Op.BOOL_NONE : bool.equals("and") ? Op.BOOL_AND : bool.equals("or") ? Op.BOOL_OR
-                : Op.BOOL_XOR;
-        int c = -1;
-        boolean negC = false;
-        if (boolOp != Op.BOOL_NONE) {
-            Operand co = o.get(3);
-            if (co instanceof Operand.Not not) {
-                negC = true;
-                co = not.operand();
-            }
-            c = dc.source(in, co, PtxType.PRED);
-        }
-        int sub = table | t.ordinal() << 4 | boolOp << 9 | (negC ? 1 << 11 : 0) | (ftz ? 1 << 12 : 0);
-        dc.emit(in, Op.SETP, sub, p, dc.source(in, o.get(1), t), dc.source(in, o.get(2), t), c, q);
     }
 
     private static void select(Decoder dc, Modifiers m) {
@@ -341,6 +315,17 @@ final class ArithmeticDecoder {
         int b = o.size() > 2 ? dc.source(in, o.get(2), t) : 0;
         int c = o.size() > 3 ? dc.source(in, o.get(3), t) : 0;
         dc.emit(in, Op.FLOAT, variant + (t == PtxType.F64 ? Op.F64 : 0), d, a, b, c, flags);
+    }
+
+    private static void emitHalf(Decoder dc, Instruction in, int variant, PtxType t, boolean pair, int flags,
+            List<Operand> o) {
+        PtxType operand = pair ? PtxType.B32 : PtxType.B16;
+        int d = dc.destination(in, o.get(0), false);
+        int a = dc.source(in, o.get(1), operand);
+        int b = o.size() > 2 ? dc.source(in, o.get(2), operand) : 0;
+        int c = o.size() > 3 ? dc.source(in, o.get(3), operand) : 0;
+        dc.emit(in, Op.HALF, variant, d, a, b, c,
+                flags | (t == PtxType.BF16 ? HalfOps.BF16 : 0) | (pair ? HalfOps.PAIR : 0));
     }
 
     /** Removes a floating-point rounding modifier and returns its mode ({@link Op#RN} when none). */

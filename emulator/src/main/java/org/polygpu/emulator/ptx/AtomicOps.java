@@ -31,15 +31,17 @@ final class AtomicOps {
         int op = table[entry];
         PtxType t = TYPES[table[entry + 1]];
         long offset = table[entry + 2];
-        boolean narrow = table[entry + 3] != 0;
-        int size = t.size();
+        boolean narrow = (table[entry + 3] & 1) != 0;
+        boolean pair = (table[entry + 3] & 2) != 0;
+        int size = pair ? 4 : t.size();
         for (int m = mask; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
             long address = (narrow ? r[a + l] & M32 : r[a + l]) + offset;
             long at = ctx.resolve(space, address, size, l, true);
             MemorySegment s = ctx.segment;
             long w = c >= 0 ? r[c + l] : 0;
-            long old = size != 4 ? apply64(s, at, op, t, r[b + l], w)
+            long old = pair || size == 2 ? sixteen(s, at, op, t, pair, r[b + l], w)
+                    : size != 4 ? apply64(s, at, op, t, r[b + l], w)
                     : s == ctx.shared ? plain32(s, at, op, t, (int) r[b + l], (int) w)
                     : apply32(s, at, op, t, (int) r[b + l], (int) w);
             if (d >= 0) {
@@ -66,6 +68,33 @@ final class AtomicOps {
             default -> loop32(s, at, op, t.isSigned(), v);
         };
         return t.isSigned() ? old : old & M32;
+    }
+
+    /**
+     * A half-precision add ({@code .f16}, {@code .bf16}, or a packed pair) or a 16-bit compare-and-swap, as a
+     * compare-and-set loop on the aligned 32-bit word that holds it.
+     */
+    private static long sixteen(MemorySegment s, long at, int op, PtxType t, boolean pair, long v, long w) {
+        long word = at & ~3L;
+        int shift = pair ? 0 : (int) (at & 2) * 8;
+        long mask = pair ? M32 : 0xFFFFL;
+        boolean bf = t == PtxType.BF16;
+        while (true) {
+            int oldWord = (int) INT.getVolatile(s, word);
+            long old = (oldWord & M32) >>> shift & mask;
+            long next;
+            if (op == Op.ATOM_CAS) {
+                next = old == (v & mask) ? w & mask : old;
+            } else if (pair) {
+                next = HalfOps.add(old >>> 16, v >>> 16, bf) << 16 | HalfOps.add(old, v, bf);
+            } else {
+                next = HalfOps.add(old, v, bf);
+            }
+            int newWord = (int) ((oldWord & M32 & ~(mask << shift)) | next << shift);
+            if (INT.compareAndSet(s, word, oldWord, newWord)) {
+                return old;
+            }
+        }
     }
 
     /** The operation on memory no other thread can access: read, compute, write. */

@@ -42,7 +42,9 @@ final class BodyParser {
                 next();
                 statements.add(new ParsedModule.Label(t.text(), t.line()));
             } else if (t.is(".reg")) {
-                registerDeclaration();
+                registerDeclaration(next());
+            } else if (t.text().startsWith(".reg.")) { // ".reg.b32 f;" as cuda_fp16.hpp's inline assembly writes it
+                registerDeclaration(new Token(Kind.WORD, t.text().substring(4), t.line()));
             } else if (SPACES.contains(t.text())) {
                 locals.addAll(parser.variableDeclaration(t, false, false, false));
             } else if (t.is(".pragma")) {
@@ -64,8 +66,7 @@ final class BodyParser {
         }
     }
 
-    private void registerDeclaration() {
-        Token typeToken = next();
+    private void registerDeclaration(Token typeToken) {
         PtxType type = PtxType.of(typeToken.text().substring(1))
                 .orElseThrow(() -> error(typeToken, "unsupported register type " + typeToken));
         do {

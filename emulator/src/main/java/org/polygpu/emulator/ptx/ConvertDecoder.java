@@ -17,6 +17,23 @@ final class ConvertDecoder {
         String r = m.takeAny("rni", "rzi", "rmi", "rpi", "rn", "rz", "rm", "rp", "rna");
         boolean ftz = m.take("ftz");
         boolean sat = m.take("sat");
+        boolean relu = m.take("relu");
+        String halves = m.takeAny("f16x2", "bf16x2");
+        if (halves != null) {
+            List<PtxType> from = m.types();
+            m.done();
+            List<Operand> o = in.operands();
+            if (!"rn".equals(r) || from.size() != 1 || from.get(0) != PtxType.F32 || o.size() != 3) {
+                throw m.unsupported("only cvt.rn." + halves + ".f32 d, a, b is supported");
+            }
+            dc.emit(in, Op.HALF, HalfOps.PACK, dc.destination(in, o.get(0), false), dc.source(in, o.get(1),
+                    PtxType.F32), dc.source(in, o.get(2), PtxType.F32), 0, (halves.startsWith("bf") ? HalfOps.BF16 : 0)
+                    | (relu ? HalfOps.RELU : 0));
+            return;
+        }
+        if (relu) {
+            throw m.unsupported(".relu outside a packed conversion");
+        }
         List<PtxType> types = m.types();
         m.done();
         if (types.size() != 2) {

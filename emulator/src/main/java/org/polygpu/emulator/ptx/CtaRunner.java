@@ -5,14 +5,18 @@ import org.polygpu.backend.BackendException;
 
 /**
  * A worker of a launch: takes CTAs from the {@link LaunchState} and runs each to completion. The warps of a CTA run
- * round-robin, each for up to {@link #QUANTUM} instructions at a time, so warps spinning on each other make
- * progress; when no warp can run and some lanes wait at a barrier, the barrier completes (lanes that exited count as
- * arrived). Shared and local memory start zeroed for every CTA, which keeps uninitialised reads deterministic.
+ * round-robin, each for up to {@link #QUANTUM} instructions at a time: as on a GPU, whose warps issue in turn, every
+ * warp makes progress (warps spinning on each other too), and what all warps do right after a barrier happens before
+ * what any warp does much later (code that reads a shared slot after a barrier and rewrites it further on without
+ * another barrier works as on the hardware); when no warp can run and some lanes wait at a barrier, the barrier
+ * completes (lanes that exited count as arrived). Shared and local memory start zeroed for every CTA, which keeps uninitialised reads deterministic.
  *
  * <p>Owned by one thread.
  */
 final class CtaRunner {
-    private static final long QUANTUM = 1 << 14;
+    private static final long QUANTUM = 32;
+    /** Thread-instructions counted locally before they are charged to the launch's budget. */
+    private static final long CHARGE_BATCH = 1 << 16;
 
     private final LaunchState state;
     private final Warp[] warps;
@@ -20,6 +24,7 @@ final class CtaRunner {
     private final MemoryContext memory;
     private final Interpreter interpreter;
     private long ctasRun;
+    private long uncharged;
 
     /** A worker of {@code state} whose warps and memories come from {@code buffers}. */
     CtaRunner(LaunchState state, WorkerBuffers buffers) {
@@ -91,6 +96,7 @@ final class CtaRunner {
                 }
                 interpreter.resetBarrier();
                 if (!waiting) {
+                    charge(cta, warps[0]);
                     return;
                 }
             }
@@ -108,7 +114,16 @@ final class CtaRunner {
             throw new BackendException("kernel '" + state.kernelName() + "' failed in block " + state.blockOf(cta)
                     + " warp " + w.index + " near " + state.program.where(w.pc) + ": " + e, e);
         }
-        if (!state.charge(interpreter.threadInstructions - before)) {
+        uncharged += interpreter.threadInstructions - before;
+        if (uncharged >= CHARGE_BATCH) {
+            charge(cta, w);
+        }
+    }
+
+    private void charge(long cta, Warp w) {
+        long n = uncharged;
+        uncharged = 0;
+        if (!state.charge(n)) {
             throw state.budgetExceeded(cta, w);
         }
     }

@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import org.polygpu.backend.BackendException;
 import org.polygpu.emulator.ptx.KernelProgram.GlobalSymbol;
 import org.polygpu.emulator.ptx.ParsedModule.Function;
@@ -218,6 +219,10 @@ final class Decoder {
     int register(Instruction in, String name) {
         Integer r = registers.get(key(current, name));
         if (r == null) {
+            OptionalLong reserved = layout.reservedRegister(name);
+            if (reserved.isPresent()) {
+                return constant(reserved.getAsLong());
+            }
             r = Specials.index(name).orElseThrow(() -> unsupported(in, "unknown register " + name));
         }
         return r * 32;

@@ -186,7 +186,7 @@ final class InstructionDecoder {
             d = dc.destination(in, o.get(0), true);
         }
         int sub = (mode.equals("all") ? Op.MATCH_ALL : 0) | (t.size() == 8 ? Op.MATCH_B64 : 0);
-        dc.emit(in, Op.MATCH, sub, d, dc.source(in, o.get(1), t), 0, 0, p);
+        dc.emit(in, Op.MATCH, sub, d, dc.source(in, o.get(1), t), 0, memberMask(dc, in, o, 2), p);
     }
 
     private static void redux(Decoder dc, Modifiers m) {
@@ -207,7 +207,13 @@ final class InstructionDecoder {
             default -> Op.REDUX_XOR;
         };
         List<Operand> o = in.operands();
-        dc.emit(in, Op.REDUX, sub, dc.destination(in, o.get(0), false), dc.source(in, o.get(1), t), 0, 0, 0);
+        dc.emit(in, Op.REDUX, sub, dc.destination(in, o.get(0), false), dc.source(in, o.get(1), t), 0,
+                memberMask(dc, in, o, 2), 0);
+    }
+
+    /** The register of the membermask operand at {@code index}, or -1 when the instruction has none. */
+    private static int memberMask(Decoder dc, Instruction in, List<Operand> o, int index) {
+        return o.size() > index ? dc.source(in, o.get(index), PtxType.B32) : -1;
     }
 
     private static void barrier(Decoder dc, Modifiers m) {
@@ -314,7 +320,7 @@ final class InstructionDecoder {
             case "uni" -> Op.VOTE_UNI;
             default -> Op.VOTE_BALLOT;
         };
-        dc.emit(in, Op.VOTE, sub, dc.destination(in, o.get(0), false), dc.source(in, a, PtxType.PRED), 0, 0,
-                negated ? 1 : 0);
+        dc.emit(in, Op.VOTE, sub, dc.destination(in, o.get(0), false), dc.source(in, a, PtxType.PRED), 0,
+                memberMask(dc, in, o, 2), negated ? 1 : 0);
     }
 }

@@ -76,11 +76,12 @@ final class Interpreter {
                     case Op.ST -> MemoryOps.store(r, code, table, at, exec, memory);
                     case Op.COPY_ASYNC -> MemoryOps.copyAsync(r, code, table, at, exec, memory);
                     case Op.MBARRIER -> MbarrierOps.execute(r, code, at, exec, memory);
+                    case Op.HALF -> HalfOps.execute(r, code, at, exec);
                     case Op.ATOM -> AtomicOps.execute(r, code, table, at, exec, memory);
                     case Op.SHFL -> WarpOps.shfl(r, code, at, exec, values, predicates);
-                    case Op.VOTE -> WarpOps.vote(r, code, at, exec);
-                    case Op.MATCH -> WarpOps.match(r, code, at, exec);
-                    case Op.REDUX -> WarpOps.redux(r, code, at, exec);
+                    case Op.VOTE -> WarpOps.perMask(r, code, at, exec, WarpOps::vote);
+                    case Op.MATCH -> WarpOps.perMask(r, code, at, exec, WarpOps::match);
+                    case Op.REDUX -> WarpOps.perMask(r, code, at, exec, WarpOps::redux);
                     case Op.ACTIVEMASK -> WarpOps.fill(r, code[at + Op.D], exec, active & 0xFFFF_FFFFL);
                     case Op.CLOCK -> WarpOps.fill(r, code[at + Op.D], exec, w.issued + warpCount);
                     case Op.ISSPACEP -> WarpOps.isspacep(r, code, at, exec);

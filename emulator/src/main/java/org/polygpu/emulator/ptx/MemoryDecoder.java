@@ -85,9 +85,15 @@ final class MemoryDecoder {
         int space = space(m);
         m.ignore(IGNORED);
         String op = m.takeAny("add", "min", "max", "inc", "dec", "and", "or", "xor", "exch", "cas");
-        PtxType t = m.type();
+        m.take("noftz"); // half-precision adds never flush subnormals
+        String halves = m.takeAny("f16x2", "bf16x2");
+        PtxType t = halves != null ? (halves.startsWith("bf") ? PtxType.BF16 : PtxType.F16) : m.type();
         m.done();
-        if (op == null || t.size() < 4 || t.size() > 8 || (reduction && op.equals("cas"))) {
+        boolean sixteen = halves != null || t.size() == 2;
+        if (sixteen && !("add".equals(op) && t.isFloat()) && !("cas".equals(op) && t == PtxType.B16)) {
+            throw m.unsupported("atomic " + op + " on " + (halves != null ? halves : t.spelling()));
+        }
+        if (op == null || (!sixteen && (t.size() < 4 || t.size() > 8)) || (reduction && op.equals("cas"))) {
             throw m.unsupported(op == null ? "no atomic operation given" : "type " + t.spelling());
         }
         int code = switch (op) {
@@ -118,9 +124,10 @@ final class MemoryDecoder {
             dc.orderCtas();
         }
         int d = reduction ? -1 : dc.destination(in, o.get(0), true);
-        int b = dc.source(in, o.get(first + 1), t);
-        int c = code == Op.ATOM_CAS ? dc.source(in, o.get(first + 2), t) : -1;
-        int entry = dc.table(code, t.ordinal(), a.offset(), a.narrow() ? 1 : 0);
+        PtxType operand = halves != null ? PtxType.B32 : t;
+        int b = dc.source(in, o.get(first + 1), operand);
+        int c = code == Op.ATOM_CAS ? dc.source(in, o.get(first + 2), operand) : -1;
+        int entry = dc.table(code, t.ordinal(), a.offset(), (a.narrow() ? 1 : 0) | (halves != null ? 2 : 0));
         dc.emit(in, Op.ATOM, a.space(), d, a.register(), b, c, entry);
     }
 

@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Set;
 import org.polygpu.emulator.ptx.ParsedModule.Function;
 import org.polygpu.emulator.ptx.ParsedModule.Instruction;
@@ -17,6 +18,11 @@ import org.polygpu.emulator.ptx.ParsedModule.Variable;
  * {@code .local} variable and call parameter of the kernel and the functions it calls at a fixed offset of each
  * thread's local memory (sound because recursion is refused); and static shared memory (module-scope variables the
  * code refers to, then function-scope ones), with dynamic ({@code extern}) shared memory after it, aligned to 16.
+ *
+ * <p>A kernel that reads the reserved shared memory registers ({@code %reserved_smem_offset_begin}, {@code _end},
+ * {@code _cap}, {@code _0}, {@code _1}: from {@code compute_80}, where cooperative groups keep multi-warp tile
+ * scratch in it) gets {@link #RESERVED_SHARED_BYTES} of it after its static shared memory, as the driver reserves
+ * that much per block on those GPUs; the two sub-regions {@code _0} and {@code _1} are its halves.
  */
 final class MemoryLayout {
     private final ParsedModule module;
@@ -29,6 +35,11 @@ final class MemoryLayout {
     private int localBytes;
     private int staticShared;
     private int dynamicSharedOffset;
+    private int reservedShared = -1;
+
+    /** Bytes of reserved shared memory per block. */
+    static final int RESERVED_SHARED_BYTES = 1024;
+    private static final String RESERVED_PREFIX = "%reserved_smem_offset_";
 
     MemoryLayout(ParsedModule module, Function kernel, List<Function> functions) {
         this.module = module;
@@ -53,6 +64,23 @@ final class MemoryLayout {
 
     int dynamicSharedOffset() {
         return dynamicSharedOffset;
+    }
+
+    /**
+     * The value of reserved shared memory register {@code name} (such as {@code %reserved_smem_offset_1}), or empty
+     * when {@code name} is not one.
+     */
+    OptionalLong reservedRegister(String name) {
+        if (!name.startsWith(RESERVED_PREFIX) || reservedShared < 0) {
+            return OptionalLong.empty();
+        }
+        return switch (name.substring(RESERVED_PREFIX.length())) {
+            case "begin", "0" -> OptionalLong.of(reservedShared);
+            case "1" -> OptionalLong.of(reservedShared + RESERVED_SHARED_BYTES / 2);
+            case "end" -> OptionalLong.of(reservedShared + RESERVED_SHARED_BYTES);
+            case "cap" -> OptionalLong.of(RESERVED_SHARED_BYTES);
+            default -> OptionalLong.empty();
+        };
     }
 
     /** The local-memory offset of {@code function}'s variable or parameter {@code name}, or {@code null}. */
@@ -110,10 +138,13 @@ final class MemoryLayout {
 
     private void layOutShared() {
         Set<String> used = new HashSet<>();
+        boolean reserved = false;
         for (Function f : functions) {
             for (Statement s : f.body()) {
                 if (s instanceof Instruction in) {
                     in.operands().forEach(o -> symbols(o, used));
+                    reserved |= in.operands().stream().anyMatch(o -> o instanceof Operand.Reg r
+                            && r.name().startsWith(RESERVED_PREFIX));
                 }
             }
         }
@@ -136,6 +167,11 @@ final class MemoryLayout {
                     offset += v.size();
                 }
             }
+        }
+        if (reserved) {
+            offset = align(offset, 16);
+            reservedShared = (int) offset;
+            offset += RESERVED_SHARED_BYTES;
         }
         staticShared = (int) offset;
         dynamicSharedOffset = (int) align(offset, externAlign);

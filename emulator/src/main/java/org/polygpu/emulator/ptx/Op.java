@@ -82,6 +82,8 @@ final class Op {
     static final int COPY_ASYNC = 27;
     /** An {@code mbarrier} operation ({@link MbarrierOps}); sub = its kind, c = address offset, x = space | flags. */
     static final int MBARRIER = 28;
+    /** Half-precision arithmetic and packing ({@link HalfOps}): sub = float variant or PACK, x = its flags. */
+    static final int HALF = 29;
 
     // Integer variants (sub of INT). Variants marked (t) read x as the operand type.
     static final int IADD = 0;

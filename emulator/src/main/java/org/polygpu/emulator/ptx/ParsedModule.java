@@ -24,9 +24,10 @@ record ParsedModule(String version, String target, Map<String, Variable> variabl
      *
      * @param size    bytes; 0 for an {@code extern} array of unknown size (dynamic shared memory)
      * @param init    initial bytes, at most {@code size} (the rest is zero), or empty
+     * @param relocations addresses of variables to write into the initial bytes
      */
     record Variable(String name, Space space, PtxType type, int size, int align, boolean external, byte[] init,
-                    int line) {
+                    List<ModuleVariable.Relocation> relocations, int line) {
     }
 
     /** A register declaration; {@code %r<4>} is expanded into {@code %r0} .. {@code %r3}. */

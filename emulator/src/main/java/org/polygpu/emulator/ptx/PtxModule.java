@@ -35,7 +35,16 @@ public final class PtxModule {
                     throw new BackendException("PTX line " + v.line() + ": extern variable '" + v.name()
                             + "' is defined in another module; linking modules is not supported");
                 }
-                variables.add(new ModuleVariable(v.name(), v.space() == Space.CONST, v.size(), v.init()));
+                for (ModuleVariable.Relocation r : v.relocations()) {
+                    Variable target = parsed.variables().get(r.symbol());
+                    if (target == null || (target.space() != Space.GLOBAL && target.space() != Space.CONST)) {
+                        throw new BackendException("PTX line " + v.line() + ": the initialiser of '" + v.name()
+                                + "' takes the address of '" + r.symbol()
+                                + "', which is not a .global or .const variable of the module");
+                    }
+                }
+                variables.add(new ModuleVariable(v.name(), v.space() == Space.CONST, v.size(), v.init(),
+                        v.relocations()));
             }
         }
     }

@@ -174,7 +174,7 @@ final class PtxParser {
                 }
                 expect("]");
             }
-            byte[] init = new byte[0];
+            Initializer.Value init = new Initializer.Value(new byte[0], List.of());
             if (peek().is("=")) {
                 next();
                 init = Initializer.parse(this, type, name.line());
@@ -182,7 +182,7 @@ final class PtxParser {
             int size = unsized ? 0 : Math.toIntExact(count * type.size());
             String unique = parameter || moduleLevel ? name.text() : scopes.declare(name.text());
             out.add(new Variable(unique, space, type, size, align == 0 ? type.size() : align, external || unsized,
-                    init, name.line()));
+                    init.bytes(), init.relocations(), name.line()));
             if (parameter || !peek().is(",")) {
                 break;
             }

@@ -138,6 +138,36 @@ final class WarpOps {
         fill(r, code[pc + Op.D], exec, v & 0xFFFF_FFFFL);
     }
 
+    /** A warp-wide operation over the lanes {@code exec}. */
+    @FunctionalInterface
+    interface Collective {
+        void run(long[] r, int[] code, int pc, int exec);
+    }
+
+    /**
+     * Runs a {@code .sync} collective ({@code vote}, {@code match}, {@code redux}) once per group of executing lanes
+     * naming the same membermask (register c, -1 when the instruction has none), over that mask's executing lanes: a
+     * tile of 8 lanes votes among its 8 lanes (cooperative groups' {@code tile.ballot}), not with the whole warp.
+     */
+    static void perMask(long[] r, int[] code, int pc, int exec, Collective op) {
+        int c = code[pc + Op.C];
+        if (c < 0) {
+            op.run(r, code, pc, exec);
+            return;
+        }
+        int first = Integer.numberOfTrailingZeros(exec);
+        if (exec == 0 || ((int) r[c + first] & exec) == exec) { // one group: the common case
+            op.run(r, code, pc, exec);
+            return;
+        }
+        for (int remaining = exec; remaining != 0; ) {
+            int l = Integer.numberOfTrailingZeros(remaining);
+            int group = ((int) r[c + l] & remaining) | (1 << l);
+            op.run(r, code, pc, group);
+            remaining &= ~group;
+        }
+    }
+
     /** Writes {@code value} to register {@code d} of every lane in {@code exec}. */
     static void fill(long[] r, int d, int exec, long value) {
         for (int m = exec; m != 0; m &= m - 1) {

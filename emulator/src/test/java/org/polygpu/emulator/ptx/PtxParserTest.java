@@ -113,7 +113,8 @@ class PtxParserTest {
         "add.s32 %r1, %q9, 1;|PTX line 8: unsupported instruction 'add.s32' (unknown register %q9): add.s32",
         "bra $L_nowhere;|PTX line 8: unknown label '$L_nowhere'",
         ".maxwell 3;|PTX line 8: unsupported directive or statement '.maxwell': .maxwell 3;",
-        "atom.global.add.f16 %r1, [%rd1], %r1;|PTX line 8: unsupported instruction 'atom.global.add.f16' (type .f16)"})
+        "atom.global.min.f16 %r1, [%rd1], %r1;|PTX line 8: unsupported instruction 'atom.global.min.f16' (atomic min "
+            + "on .f16)"})
     void unsupportedOrMalformedCodeIsAnErrorNamingTheLine(String statement, String message) {
         String ptx = HEADER + ".visible .entry k(.param .u64 p)\n{\n.reg .b32 %r<2>;\n.reg .b64 %rd<2>;\n"
                 + statement + "\nret;\n}\n";

@@ -120,6 +120,11 @@ final class TestDevice implements AutoCloseable {
             MemorySegment.copy(MemorySegment.ofArray(v.init()), 0, segment(a), 0, v.init().length);
             variables.put(v.name(), a);
         }
+        for (ModuleVariable v : m.variables()) {
+            for (ModuleVariable.Relocation r : v.relocations()) {
+                segment(variables.get(v.name())).set(JAVA_LONG, r.offset(), variables.get(r.symbol()) + r.addend());
+            }
+        }
         PtxKernel k = m.kernel(kernel).orElseThrow();
         byte[] params = PtxParameterBlock.pack(k, args, b -> {
             throw new IllegalArgumentException("tests pass addresses");
