@@ -3,11 +3,16 @@
 # Tests tagged `gpu` (real GPU needed) are excluded here. Installs Maven (the apt package maven) when mvn is missing,
 # and NVRTC (scripts/install-nvrtc.sh) when no NVRTC is found. Then (re-)creates the JDK's AOT cache for
 # bin/polygpu --no-jit (scripts/aot-cache.sh) and checks that the JVM maps it.
+# numpy for polygpu's GraalPy is built only with POLYGPU_NUMPY=1 (scripts/numpy.sh: once per machine, but far longer
+# than the tests); without it the numpy test is skipped unless an earlier scripts/numpy.sh installed it.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 polygpu_java_home
 polygpu_install_maven
 "$polygpu_root/scripts/install-nvrtc.sh"
+if [ "${POLYGPU_NUMPY:-0}" = 1 ]; then
+    "$polygpu_root/scripts/numpy.sh"
+fi
 cd "$polygpu_root"
 mvn -B -ntp "$@" install
 mkdir -p target && touch target/.polygpu-build-stamp

@@ -18,7 +18,8 @@ import com.oracle.truffle.api.interop.InteropLibrary;
  * <ol>
  *   <li>another device array or row: a device-side copy when both are whole arrays, else through the host;</li>
  *   <li>plain memory ({@link HostMemory}): a Java primitive array of the element width, a {@code MemorySegment} or
- *       {@code ByteBuffer}, a raw native address: one memory copy;</li>
+ *       {@code ByteBuffer}, a numpy array of the element type ({@link ArrayInterface}), a raw native address: one
+ *       memory copy;</li>
  *   <li>another language's buffer whose elements have the array's width or are bytes (Python {@code array},
  *       {@code bytes}, {@code bytearray}, {@code memoryview}, JavaScript typed arrays and {@code ArrayBuffer}): the
  *       bulk {@code readBuffer} message for {@code copyFrom}, the compiled {@link BufferWriter} for {@code copyTo};</li>
@@ -135,9 +136,15 @@ final class HostTransfers {
         }
     }
 
-    /** Plain memory on the other side: a Java host value's, else a raw address's, else null. */
+    /**
+     * Plain memory on the other side: a Java host value's, else a numpy array's ({@link ArrayInterface}), else a raw
+     * address's, else null.
+     */
     private static MemorySegment memory(Object value, ElementType type, long bytes, String member) {
         MemorySegment s = HostMemory.javaMemory(value, type);
+        if (s == null) {
+            s = ArrayInterface.memory(value, type);
+        }
         return s != null ? s : HostMemory.pointer(value, bytes, member);
     }
 
