@@ -29,6 +29,7 @@ public abstract class PolygpuProgram {
      * the garbage collector would make the host wait at points that vary from run to run, and the makespan with them.
      */
     private final List<Value> arrays = new ArrayList<>();
+    private long arrayBytes;
     private boolean validating = true;
     private boolean firstElementsOnly;
 
@@ -120,7 +121,21 @@ public abstract class PolygpuProgram {
     final Value newArray(String type, long n) {
         Value a = cu.invokeMember("DeviceArray", type, n);
         arrays.add(a);
+        arrayBytes += n * elementBytes(type);
         return a;
+    }
+
+    /** The bytes of every array the program made so far: its working set, once {@link #run} returned. */
+    public final long arrayBytes() {
+        return arrayBytes;
+    }
+
+    private static int elementBytes(String type) {
+        return switch (type) {
+            case "double", "long" -> 8;
+            case "float", "int" -> 4;
+            default -> throw new IllegalArgumentException("no element size known for type " + type);
+        };
     }
 
     final Value deviceArray(float[] values) {
