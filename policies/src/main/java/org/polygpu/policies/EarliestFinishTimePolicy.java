@@ -37,7 +37,9 @@ import org.polygpu.topology.BandwidthMatrix;
  * device holding the data loses to an idle one when its wait is longer than the copy. Ties go to a device where the
  * computation fits without evicting replicas ({@link SelectionRequest#hasRoom}), then round the devices from the one
  * after the last chosen, so that equal devices share the work. Work it cannot predict (a kernel and launch
- * size never measured, a copy or library routine) is placed by {@code minmax-transfer-time}.
+ * size never measured or measured as taking no time, as on a backend that does no work, a copy or library routine)
+ * is placed by {@code minmax-transfer-time}, whose crowded-device rule then keeps the devices in use: with zero
+ * durations every device would look free and the data alone would decide.
  *
  * <p>What it does not model: copies between devices sharing a link, copies for launches it did not place, the
  * copies' own latency, and completions the scheduler has not polled yet (they count until predicted over).
@@ -76,7 +78,7 @@ public final class EarliestFinishTimePolicy implements DeviceSelectionPolicy, Wo
     public int select(SelectionRequest request, long candidates) {
         long devices = Candidates.within(candidates, deviceCount);
         long duration = durations.predict(request.workKey());
-        if (duration < 0) {
+        if (duration <= 0) {
             int device = fallback.select(request, devices);
             if (request.workKey() == SelectionRequest.UNKNOWN_WORK) {
                 return chosen(request, device, 0, 0);

@@ -50,6 +50,20 @@ class EarliestFinishTimePolicyTest {
     }
 
     @Test
+    void aKernelMeasuredAsTakingNoTimeIsPlacedAsMinmaxTransferTimePlacesIt() {
+        // A backend doing no work measures 0 ns: every device would look free and the data alone decide, so device 2,
+        // holding both arguments but crowded (4 busy streams, mean 1), would take everything; min-max passes it over.
+        EarliestFinishTimePolicy four = new EarliestFinishTimePolicy(settings(4));
+        four.finished(2, KERNEL, four.enqueued(2, KERNEL, 1), 0);
+        SelectionRequest c = Fixtures.request(4, new int[] {0, 0, 4, 0}, arg(1000, 2), arg(1000, 2, 3));
+        SelectionRequest crowded = new SelectionRequest(c.argumentBytes(), c.validLocations(), c.busyStreams(), 0,
+                KERNEL);
+        assertEquals(Fixtures.policy("minmax-transfer-time", 4).select(crowded, 0b1111),
+                four.select(crowded, 0b1111));
+        assertEquals(3, four.select(crowded, 0b1111));
+    }
+
+    @Test
     void workThatIsNotAKernelIsPlacedByMinmaxTransferTime() {
         measured(0, KERNEL, MS);
         SelectionRequest r = request(SelectionRequest.UNKNOWN_WORK, arg(MB45, 1));
