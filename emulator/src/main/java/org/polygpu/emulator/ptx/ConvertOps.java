@@ -101,7 +101,7 @@ final class ConvertOps {
     }
 
     /** {@code f} rounded to bfloat16, to nearest with ties to even; a NaN stays a (quiet) NaN. */
-    private static long bfloat16(float f) {
+    static long bfloat16(float f) {
         int bits = Float.floatToRawIntBits(f);
         if (Float.isNaN(f)) {
             return ((bits >>> 16) | 0x40) & 0xFFFFL;

@@ -97,13 +97,6 @@ final class HalfOps {
 
     /** {@code f} rounded to the format's 16 bits, to nearest with ties to even. */
     private static long round(float f, int flags) {
-        if ((flags & BF16) == 0) {
-            return Float.floatToFloat16(f) & 0xFFFFL;
-        }
-        int bits = Float.floatToRawIntBits(f);
-        if (Float.isNaN(f)) {
-            return ((bits >>> 16) | 0x40) & 0xFFFFL;
-        }
-        return ((bits + 0x7FFF + ((bits >>> 16) & 1)) >>> 16) & 0xFFFFL;
+        return (flags & BF16) == 0 ? Float.floatToFloat16(f) & 0xFFFFL : ConvertOps.bfloat16(f);
     }
 }
