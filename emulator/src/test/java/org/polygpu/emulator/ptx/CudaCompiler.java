@@ -10,6 +10,7 @@ import java.util.Properties;
 import org.junit.jupiter.api.Assumptions;
 import org.polygpu.nvrtc.Nvrtc;
 import org.polygpu.nvrtc.NvrtcLibrary;
+import org.polygpu.nvrtc.NvrtcResult;
 
 /** NVRTC for interpreter tests: compiles CUDA source to a {@link PtxModule}, skipping the test without NVRTC. */
 final class CudaCompiler {
@@ -27,12 +28,18 @@ final class CudaCompiler {
         return ptx(source, "test.cu", List.of("--gpu-architecture=" + arch), List.of());
     }
 
-    static synchronized String ptx(String source, String name, List<String> options, List<String> nameExpressions) {
+    static String ptx(String source, String name, List<String> options, List<String> nameExpressions) {
+        return result(source, name, options, nameExpressions).ptx();
+    }
+
+    /** NVRTC's whole result (PTX and the lowered names of {@code nameExpressions}). */
+    static synchronized NvrtcResult result(String source, String name, List<String> options,
+            List<String> nameExpressions) {
         Assumptions.assumeTrue(NvrtcLibrary.system(null).find().isPresent(), "NVRTC is not installed");
         if (nvrtc == null) {
             nvrtc = Nvrtc.load(null);
         }
-        return nvrtc.compile(source, name, options, nameExpressions).ptx();
+        return nvrtc.compile(source, name, options, nameExpressions);
     }
 
     /**

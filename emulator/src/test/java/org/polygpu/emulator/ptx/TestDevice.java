@@ -1,5 +1,6 @@
 package org.polygpu.emulator.ptx;
 
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_DOUBLE;
 import static java.lang.foreign.ValueLayout.JAVA_FLOAT;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
@@ -29,6 +30,8 @@ final class TestDevice implements AutoCloseable {
     private final PtxExecutor executor;
     private long next = GlobalMemory.FIRST_ADDRESS;
     long budget = 1_000_000_000L;
+    /** What the kernels launched here printed ({@code printf}), in launch order. */
+    final StringBuilder printed = new StringBuilder();
 
     TestDevice(int parallelism) {
         executor = new PtxExecutor(parallelism);
@@ -83,6 +86,18 @@ final class TestDevice implements AutoCloseable {
         return a;
     }
 
+    long bytes(byte... values) {
+        long a = allocate(values.length);
+        MemorySegment.copy(values, 0, segment(a), JAVA_BYTE, 0, values.length);
+        return a;
+    }
+
+    long longs(long... values) {
+        long a = allocate(8L * values.length);
+        MemorySegment.copy(values, 0, segment(a), JAVA_LONG, 0, values.length);
+        return a;
+    }
+
     long doubles(double... values) {
         long a = allocate(8L * values.length);
         MemorySegment.copy(values, 0, segment(a), JAVA_DOUBLE, 0, values.length);
@@ -91,6 +106,10 @@ final class TestDevice implements AutoCloseable {
 
     float[] floatsAt(long address, int n) {
         return segment(address).asSlice(0, 4L * n).toArray(JAVA_FLOAT);
+    }
+
+    byte[] bytesAt(long address, int n) {
+        return segment(address).asSlice(0, n).toArray(JAVA_BYTE);
     }
 
     int[] intsAt(long address, int n) {
@@ -130,7 +149,8 @@ final class TestDevice implements AutoCloseable {
             throw new IllegalArgumentException("tests pass addresses");
         });
         GlobalMemory memory = new GlobalMemory(regions);
-        return executor.run(new PtxLaunch(m, kernel, config, params, memory, variables, budget, 80));
+        return executor.run(new PtxLaunch(m, kernel, config, params, memory, variables, budget, 80,
+                printed::append));
     }
 
     @Override

@@ -1,0 +1,100 @@
+package org.polygpu.emulator.ptx;
+
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Reads CUDA source out of Python files as the Python interpreter would: the triple-quoted string literal assigned to
+ * a name, either directly ({@code KERNEL = r"""..."""}) or as the first argument of a call
+ * ({@code mod = SourceModule("""...""")}, {@code k = cupy.RawKernel(r'''...''', 'k')}), with Python's escapes decoded
+ * unless the literal is raw; and Python's {@code %} formatting with a mapping, for sources written as templates.
+ */
+final class PythonStrings {
+    private PythonStrings() {
+    }
+
+    /**
+     * The value of the {@code occurrence}-th (from 1) triple-quoted literal assigned to {@code name} in
+     * {@code python}.
+     *
+     * @throws IllegalArgumentException when there is no such assignment or the literal is not closed
+     */
+    static String assigned(String python, String name, int occurrence) {
+        Pattern start = Pattern.compile("(?m)^[ \\t]*" + Pattern.quote(name)
+                + "[ \\t]*=\\s*(?:[\\w.]+\\(\\s*)?(?:code\\s*=\\s*)?([rRuU]?)(\"\"\"|''')");
+        Matcher m = start.matcher(python);
+        for (int i = 0; i < occurrence; i++) {
+            if (!m.find()) {
+                throw new IllegalArgumentException("no assignment #" + occurrence + " of a triple-quoted string to '"
+                        + name + "' (found " + i + ")");
+            }
+        }
+        boolean raw = m.group(1).equalsIgnoreCase("r");
+        String quote = m.group(2);
+        int begin = m.end();
+        for (int i = begin; i < python.length(); i++) {
+            if (python.charAt(i) == '\\') {
+                i++; // an escaped character never closes the literal, raw or not
+            } else if (python.startsWith(quote, i)) {
+                String body = python.substring(begin, i);
+                return raw ? body : unescape(body);
+            }
+        }
+        throw new IllegalArgumentException("the string assigned to '" + name + "' is not closed");
+    }
+
+    /** Python's escape sequences in a non-raw literal; an unknown escape stays as written, as in Python. */
+    static String unescape(String body) {
+        StringBuilder out = new StringBuilder(body.length());
+        for (int i = 0; i < body.length(); i++) {
+            char c = body.charAt(i);
+            if (c != '\\' || i + 1 == body.length()) {
+                out.append(c);
+                continue;
+            }
+            char e = body.charAt(++i);
+            switch (e) {
+                case '\n' -> { } // a line continuation
+                case '\\', '\'', '"' -> out.append(e);
+                case 'n' -> out.append('\n');
+                case 't' -> out.append('\t');
+                case 'r' -> out.append('\r');
+                case '0' -> out.append('\0');
+                case 'a' -> out.append('\u0007');
+                case 'b' -> out.append('\b');
+                case 'f' -> out.append('\f');
+                case 'v' -> out.append('\u000b');
+                default -> out.append('\\').append(e);
+            }
+        }
+        return out.toString();
+    }
+
+    /**
+     * {@code template % values} in Python with a mapping: {@code %(key)d} and {@code %(key)s} become the key's value,
+     * {@code %%} a percent sign.
+     *
+     * @throws IllegalArgumentException for a key missing from {@code values} or a conversion Python would reject
+     *     here
+     */
+    static String format(String template, Map<String, ?> values) {
+        StringBuilder out = new StringBuilder(template.length());
+        Matcher m = Pattern.compile("%(?:%|\\((\\w+)\\)([ds])|)").matcher(template);
+        int last = 0;
+        while (m.find()) {
+            out.append(template, last, m.start());
+            last = m.end();
+            if (m.group().equals("%%")) {
+                out.append('%');
+            } else if (m.group(1) == null) {
+                throw new IllegalArgumentException("a '%' at offset " + m.start() + " is not %(key)d, %(key)s or %%");
+            } else if (!values.containsKey(m.group(1))) {
+                throw new IllegalArgumentException("no value for %(" + m.group(1) + ")");
+            } else {
+                out.append(values.get(m.group(1)));
+            }
+        }
+        return out.append(template.substring(last)).toString();
+    }
+}
