@@ -181,7 +181,15 @@ final class StandardHeaders {
         m.put("cfloat", "#pragma once\n#include <float.h>\n");
         m.put("math.h", MATH);
         m.put("cmath", "#pragma once\n#include <math.h>\n" + usingStd(MATH_FUNCTIONS.toArray(String[]::new)));
-        m.put("stdlib.h", "#pragma once\n#define EXIT_SUCCESS 0\n#define EXIT_FAILURE 1\n");
+        m.put("stdlib.h", "#pragma once\n#include <sys/types.h>\n#define EXIT_SUCCESS 0\n#define EXIT_FAILURE 1\n");
+        // glibc's <stdlib.h> includes <sys/types.h>, whose System V and BSD names (uint, ushort, ...) code written
+        // for nvcc therefore uses without an include.
+        m.put("sys/types.h", """
+                #pragma once
+                typedef unsigned char u_char; typedef unsigned short u_short; typedef unsigned int u_int;
+                typedef unsigned long u_long; typedef unsigned short ushort; typedef unsigned int uint;
+                typedef unsigned long ulong;
+                """);
         m.put("cstdlib", "#pragma once\n#include <stdlib.h>\n" + usingStd("abs", "malloc", "free"));
         m.put("string.h", "#pragma once\n");
         m.put("time.h", "#pragma once\n");

@@ -112,6 +112,19 @@ class NvrtcTest {
         assertTrue(e.log().contains("identifier \"no_such_kernel\" is undefined"), e.log());
     }
 
+    /** nvcc's implicit host headers give code glibc's {@code uint} and {@code ushort} without an include. */
+    @Test
+    void systemVTypeNamesNeedNoInclude() {
+        String source = """
+                #include <sys/types.h>
+                extern "C" __global__ void k(uint *x, ushort *y, ulong *z) { x[0] = 1u; y[0] = 2; z[0] = 3ul; }
+                """;
+        NvrtcResult result = nvrtc.compile(source.replace("#include <sys/types.h>\n", ""), "types.cu", COMPUTE_70,
+                List.of());
+        assertTrue(result.ptx().contains(".entry k("), result.ptx());
+        assertTrue(nvrtc.compile(source, "types.cu", COMPUTE_70, List.of()).ptx().contains(".entry k("));
+    }
+
     @Test
     void warningsOfASuccessfulCompileAreInTheLog() {
         String unused = "extern \"C\" __global__ void k(int *x) { int unused = 3; x[0] = 1; }\n";
