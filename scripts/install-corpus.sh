@@ -3,7 +3,7 @@
 # emulator/src/test/resources/org/polygpu/emulator/corpus/real-world.tsv, each pinned by version and sha256, from
 # their registry (PyPI's file host) into <project>/.polygpu/corpus, extracting only the members the corpus tests
 # read. Nothing of them is committed; the tests that use them are skipped where they are missing. Does nothing for
-# an archive already extracted with the same sha256. Outside CI a failed download only skips those tests; under CI
+# an archive already extracted with the same sha256 and members. Outside CI a failed download only skips those tests; under CI
 # (CI set) it is an error.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -24,7 +24,8 @@ mkdir -p "$target"
 while IFS=$'\t' read -r kind name version sha256 url licence members; do
     [ "$kind" = package ] || continue
     stamp="$target/$name-$version.sha256"
-    if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$sha256" ] && [ -d "$target/$name-$version" ]; then
+    # The stamp records the archive and the members extracted from it: a change of either extracts again.
+    if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$sha256 $members" ] && [ -d "$target/$name-$version" ]; then
         continue
     fi
     archive="$target/${url##*/}"
@@ -47,5 +48,5 @@ while IFS=$'\t' read -r kind name version sha256 url licence members; do
         exit 1
     fi
     rm -f "$archive.part"
-    echo "$sha256" > "$stamp"
+    echo "$sha256 $members" > "$stamp"
 done < "$manifest"

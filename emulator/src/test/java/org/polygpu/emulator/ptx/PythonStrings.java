@@ -15,33 +15,58 @@ final class PythonStrings {
     }
 
     /**
-     * The value of the {@code occurrence}-th (from 1) triple-quoted literal assigned to {@code name} in
-     * {@code python}.
+     * The value of the {@code occurrence}-th (from 1) assignment to {@code name} in {@code python}: a triple-quoted
+     * literal, or a sum of such literals and names assigned earlier in the file ({@code A = B + r"""..."""}).
      *
-     * @throws IllegalArgumentException when there is no such assignment or the literal is not closed
+     * @throws IllegalArgumentException when there is no such assignment or a literal is not closed
      */
     static String assigned(String python, String name, int occurrence) {
         Pattern start = Pattern.compile("(?m)^[ \\t]*" + Pattern.quote(name)
-                + "[ \\t]*=\\s*(?:[\\w.]+\\(\\s*)?(?:code\\s*=\\s*)?([rRuU]?)(\"\"\"|''')");
+                + "[ \\t]*=\\s*(?:[\\w.]+\\(\\s*)?(?:code\\s*=\\s*)?");
         Matcher m = start.matcher(python);
         for (int i = 0; i < occurrence; i++) {
             if (!m.find()) {
-                throw new IllegalArgumentException("no assignment #" + occurrence + " of a triple-quoted string to '"
-                        + name + "' (found " + i + ")");
+                throw new IllegalArgumentException("no assignment #" + occurrence + " of a string to '" + name
+                        + "' (found " + i + ")");
             }
         }
-        boolean raw = m.group(1).equalsIgnoreCase("r");
-        String quote = m.group(2);
-        int begin = m.end();
+        StringBuilder value = new StringBuilder();
+        Pattern term = Pattern.compile("([rRuU]?)(\"\"\"|''')|(\\w+)");
+        Pattern plus = Pattern.compile("[ \\t]*\\+[ \\t]*");
+        int at = m.end();
+        while (true) {
+            Matcher t = term.matcher(python).region(at, python.length());
+            if (!t.lookingAt()) {
+                throw new IllegalArgumentException("'" + name + "' is not assigned a triple-quoted string or a sum "
+                        + "of them and names");
+            }
+            if (t.group(3) != null) {
+                value.append(assigned(python, t.group(3), 1));
+                at = t.end();
+            } else {
+                int end = closing(python, t.end(), t.group(2), name);
+                String body = python.substring(t.end(), end);
+                value.append(t.group(1).equalsIgnoreCase("r") ? body : unescape(body));
+                at = end + 3;
+            }
+            Matcher p = plus.matcher(python).region(at, python.length());
+            if (!p.lookingAt()) {
+                return value.toString();
+            }
+            at = p.end();
+        }
+    }
+
+    /** Where the literal opened just before {@code begin} with {@code quote} closes. */
+    private static int closing(String python, int begin, String quote, String name) {
         for (int i = begin; i < python.length(); i++) {
             if (python.charAt(i) == '\\') {
                 i++; // an escaped character never closes the literal, raw or not
             } else if (python.startsWith(quote, i)) {
-                String body = python.substring(begin, i);
-                return raw ? body : unescape(body);
+                return i;
             }
         }
-        throw new IllegalArgumentException("the string assigned to '" + name + "' is not closed");
+        throw new IllegalArgumentException("a string assigned to '" + name + "' is not closed");
     }
 
     /** Python's escape sequences in a non-raw literal; an unknown escape stays as written, as in Python. */

@@ -37,14 +37,14 @@ final class RealWorldCorpus {
             }
             String[] f = line.split("\t");
             if (f[0].equals("package") && f.length == 7) {
-                PACKAGES.put(f[1], new Package(f[1], f[2], f[3], f[4], f[5]));
+                PACKAGES.put(f[1], new Package(f[1], f[2], f[3], f[4], f[5], f[6]));
             } else if (f[0].equals("kernel") && f.length == 6) {
                 Package p = PACKAGES.get(f[2]);
                 if (p == null) {
                     throw new IllegalStateException("kernel " + f[1] + " names package " + f[2]
                             + ", which has no package row above it in " + MANIFEST);
                 }
-                KERNELS.put(f[1], new Kernel(f[1], p, f[3], f[4], List.of(f[5].split(","))));
+                KERNELS.put(f[1], new Kernel(f[1], p, f[3], f[4], List.of(f[5].split(";"))));
             } else {
                 throw new IllegalStateException("malformed row in " + MANIFEST + ": " + line);
             }
@@ -54,8 +54,8 @@ final class RealWorldCorpus {
     private RealWorldCorpus() {
     }
 
-    /** A published source archive. */
-    record Package(String name, String version, String sha256, String url, String licence) {
+    /** A published source archive, and the members of it that the install script extracts. */
+    record Package(String name, String version, String sha256, String url, String licence, String members) {
     }
 
     /**
@@ -150,7 +150,9 @@ final class RealWorldCorpus {
 
     static void assumeInstalled(Package p) {
         Path stamp = installed().map(d -> d.resolve(p.name() + "-" + p.version() + ".sha256")).orElse(null);
-        Assumptions.assumeTrue(stamp != null && Files.isRegularFile(stamp) && read(stamp).strip().equals(p.sha256()),
+        // The install script's stamp: the archive's sha256 and the members it extracted.
+        Assumptions.assumeTrue(stamp != null && Files.isRegularFile(stamp) && read(stamp).strip().equals(p.sha256()
+                + " " + p.members()),
                 p.name() + " " + p.version() + " is not installed in .polygpu/corpus (scripts/install-corpus.sh)");
     }
 
