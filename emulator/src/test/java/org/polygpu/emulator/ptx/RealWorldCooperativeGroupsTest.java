@@ -18,9 +18,9 @@ import org.polygpu.emulator.ptx.RealWorldCorpus.Kernel;
  * input, without the conjugates). Inputs are quarter-integers, so every order of summation is exact.
  */
 class RealWorldCooperativeGroupsTest {
-    private static final int CHANNELS = 20;
-    private static final int TAPS = 6;
-    private static final int POINTS = 50;
+    static final int CHANNELS = 20;
+    static final int TAPS = 6;
+    static final int POINTS = 50;
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"compute_70", "compute_80", "compute_90"})
@@ -53,7 +53,7 @@ class RealWorldCooperativeGroupsTest {
     }
 
     /** Interleaved (re, im) outputs; {@code xIm} and {@code hIm} are null for real input. */
-    private static double[] reference(double[] xRe, double[] xIm, double[] hRe, double[] hIm) {
+    static double[] reference(double[] xRe, double[] xIm, double[] hRe, double[] hIm) {
         double[] y = new double[2 * POINTS * CHANNELS];
         for (int p = 0; p < POINTS; p++) {
             for (int ch = 0; ch < CHANNELS; ch++) {
@@ -77,7 +77,7 @@ class RealWorldCooperativeGroupsTest {
         return y;
     }
 
-    private static double[] quarters(Random random, int n) {
+    static double[] quarters(Random random, int n) {
         double[] v = new double[n];
         for (int i = 0; i < n; i++) {
             v[i] = (random.nextInt(17) - 8) / 4.0;
@@ -94,7 +94,7 @@ class RealWorldCooperativeGroupsTest {
         return v;
     }
 
-    private static float[] floats(double[] v) {
+    static float[] floats(double[] v) {
         return RealWorldCupyTest.toFloats(v);
     }
 }

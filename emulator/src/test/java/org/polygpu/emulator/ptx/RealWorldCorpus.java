@@ -99,20 +99,30 @@ final class RealWorldCorpus {
          * Python's {@code %} formatting of a template) compiled for {@code arch} as the package compiles it.
          */
         Compiled compile(String arch, String source) {
-            List<String> options = new ArrayList<>();
-            String text = source;
-            switch (pkg.name()) {
-                case "cupy" -> {
-                    options.addAll(List.of("--std=c++17", "-ftz=true", "-I" + directory().resolve(
-                            "cupy-" + pkg.version() + "/cupy/_core/include")));
-                }
-                case "pycuda" -> text = "extern \"C\" {\n" + source + "\n}\n";
-                default -> throw new IllegalStateException("no compile convention for package " + pkg.name());
-            }
+            List<String> options = new ArrayList<>(options());
             options.add("--gpu-architecture=" + arch);
-            String name = Path.of(path).getFileName().toString().replace(".py", ".cu");
-            NvrtcResult r = CudaCompiler.result(text, name, options, entries);
+            NvrtcResult r = CudaCompiler.result(program(source), programName(), options, entries);
             return new Compiled(this, PtxModule.parse(r.ptx()), r.loweredNames());
+        }
+
+        /** The NVRTC options the package's compiler wrapper passes, besides the architecture. */
+        List<String> options() {
+            return switch (pkg.name()) {
+                case "cupy" -> List.of("--std=c++17", "-ftz=true", "-I" + directory().resolve("cupy-" + pkg.version()
+                        + "/cupy/_core/include"));
+                case "pycuda" -> List.of();
+                default -> throw new IllegalStateException("no compile convention for package " + pkg.name());
+            };
+        }
+
+        /** The program the package's compiler wrapper gives NVRTC for {@code source}. */
+        String program(String source) {
+            return pkg.name().equals("pycuda") ? "extern \"C\" {\n" + source + "\n}\n" : source;
+        }
+
+        /** The name of the program in NVRTC's messages: the Python file's, as a .cu file. */
+        String programName() {
+            return Path.of(path).getFileName().toString().replace(".py", ".cu");
         }
     }
 
