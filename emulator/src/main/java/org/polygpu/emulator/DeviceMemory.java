@@ -1,10 +1,12 @@
 package org.polygpu.emulator;
 
+import java.lang.foreign.Arena;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import org.polygpu.backend.BackendException;
+import org.polygpu.emulator.ptx.DeviceHeap;
 import org.polygpu.emulator.ptx.GlobalMemory;
 
 /**
@@ -16,7 +18,9 @@ import org.polygpu.emulator.ptx.GlobalMemory;
  *
  * <p>Addresses: device {@code d}'s allocations start at {@link GlobalMemory#FIRST_ADDRESS} {@code + d * 2^40} and
  * are handed out upwards, 256-byte aligned, with at least 256 unused bytes after each buffer and never reused, so
- * that an overrun or a use after free lands outside every allocation and memcheck reports it.
+ * that an overrun or a use after free lands outside every allocation and memcheck reports it. The device heap of
+ * kernels' {@code malloc} ({@link DeviceHeap}, CUDA's default 8 MiB) lies at {@code + 2^39} in that range; it is
+ * created when a kernel that uses it is first launched, and is not charged against the capacity.
  */
 final class DeviceMemory {
     private static final long ALIGNMENT = 256;
@@ -27,6 +31,9 @@ final class DeviceMemory {
     private long used;
     private long nextAddress;
     private GlobalMemory view;
+    private Arena heapArena;
+    private DeviceHeap heap;
+    private GlobalMemory heapView;
 
     DeviceMemory(int device, long capacity) {
         this.device = device;
@@ -69,6 +76,7 @@ final class DeviceMemory {
         used += bytes;
         buffers.add(buffer);
         view = null;
+        heapView = null;
         return buffer;
     }
 
@@ -77,6 +85,7 @@ final class DeviceMemory {
         buffers.remove(buffer);
         used -= buffer.bytes();
         view = null;
+        heapView = null;
     }
 
     long free() {
@@ -88,16 +97,28 @@ final class DeviceMemory {
      * use by the kernel (they stay readable until it completes).
      */
     GlobalMemory view(List<EmulatedBuffer> extra) {
-        if (view == null) {
+        return view(extra, false);
+    }
+
+    /** {@link #view(List)}, with the device heap when {@code withHeap} (the kernel calls malloc or free). */
+    GlobalMemory view(List<EmulatedBuffer> extra, boolean withHeap) {
+        if (withHeap && heap == null) {
+            heapArena = Arena.ofShared();
+            heap = new DeviceHeap(GlobalMemory.FIRST_ADDRESS + ((long) device << 40) + (1L << 39),
+                    heapArena.allocate(DeviceHeap.DEFAULT_BYTES, 256));
+        }
+        if (!withHeap && view == null) {
             view = new GlobalMemory(regions(buffers));
+        } else if (withHeap && heapView == null) {
+            heapView = new GlobalMemory(regions(buffers), heap);
         }
         List<EmulatedBuffer> freed = extra.stream().filter(b -> !buffers.contains(b)).distinct().toList();
         if (freed.isEmpty()) {
-            return view;
+            return withHeap ? heapView : view;
         }
         List<EmulatedBuffer> all = new ArrayList<>(buffers);
         all.addAll(freed);
-        return new GlobalMemory(regions(all));
+        return new GlobalMemory(regions(all), withHeap ? heap : null);
     }
 
     private static List<GlobalMemory.Region> regions(Iterable<EmulatedBuffer> buffers) {
@@ -116,5 +137,11 @@ final class DeviceMemory {
         buffers.clear();
         used = 0;
         view = null;
+        heapView = null;
+        heap = null;
+        if (heapArena != null) {
+            heapArena.close();
+            heapArena = null;
+        }
     }
 }

@@ -97,7 +97,7 @@ final class PtxExecution implements KernelExecution {
         Map<String, Long> variables = new HashMap<>();
         function.module().variables().forEach((name, b) -> variables.put(name, b.address()));
         try {
-            GlobalMemory view = memory.view(buffers);
+            GlobalMemory view = memory.view(buffers, function.module().image().usesDeviceHeap());
             if (!readOnly.isEmpty()) {
                 view = view.withStoresRefused(storeRefusals());
             }

@@ -6,8 +6,10 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED;
 
 /**
  * The device functions of the CUDA runtime that NVRTC's PTX declares {@code .extern} and the emulator provides:
- * {@code vprintf}, whose output is kept per CTA and printed when the kernel completes, and {@code __assertfail},
- * which stops the kernel with a fault naming the assertion, its file, line and function.
+ * {@code vprintf}, whose output is kept per CTA and printed when the kernel completes; {@code __assertfail},
+ * which stops the kernel with a fault naming the assertion, its file, line and function; and {@code malloc} and
+ * {@code free} on the device's {@link DeviceHeap} (null from {@code malloc} where the launch has none, a fault for
+ * freeing what {@code malloc} did not return).
  *
  * <p>A call is {@link Op#DEVICE_CALL}: sub = which function, a = table index of its arguments' (local offset, bytes)
  * pairs, b = their count, d = the local offset of its return value or -1. Owned by one worker thread, like its
@@ -16,6 +18,10 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED;
 final class DeviceCalls {
     static final int VPRINTF = 0;
     static final int ASSERTFAIL = 1;
+    static final int MALLOC = 2;
+    static final int FREE = 3;
+    private static final String[] NAMES = {"vprintf", "__assertfail", "malloc", "free"};
+    private static final int[] ARGUMENTS = {2, 5, 1, 1};
 
     private final MemoryContext memory;
     /** What the current CTA printed. */
@@ -30,8 +36,20 @@ final class DeviceCalls {
         return switch (name) {
             case "vprintf" -> VPRINTF;
             case "__assertfail" -> ASSERTFAIL;
+            case "malloc" -> MALLOC;
+            case "free" -> FREE;
             default -> -1;
         };
+    }
+
+    /** The name of provided function {@code which}. */
+    static String name(int which) {
+        return NAMES[which];
+    }
+
+    /** How many arguments provided function {@code which} takes. */
+    static int arguments(int which) {
+        return ARGUMENTS[which];
     }
 
     void call(int[] code, int[] table, int at, int exec) {
@@ -40,6 +58,10 @@ final class DeviceCalls {
         int result = code[at + Op.D];
         for (int m = exec; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
+            if (which == MALLOC || which == FREE) {
+                heap(which, argument(table, arguments, 0, l), result, l);
+                continue;
+            }
             if (which == ASSERTFAIL) {
                 throw new MemoryFault(l, "assertion `" + string(argument(table, arguments, 0, l), l)
                         + "` failed at " + string(argument(table, arguments, 1, l), l) + ":"
@@ -50,6 +72,19 @@ final class DeviceCalls {
             if (result >= 0) {
                 memory.local.set(JAVA_INT_UNALIGNED, memory.localOf(l) + result, count);
             }
+        }
+    }
+
+    private void heap(int which, long argument, int result, int lane) {
+        DeviceHeap heap = memory.global.heap();
+        if (which == MALLOC) {
+            long pointer = heap == null ? 0 : heap.allocate(argument);
+            if (result >= 0) {
+                memory.local.set(JAVA_LONG_UNALIGNED, memory.localOf(lane) + result, pointer);
+            }
+        } else if (argument != 0 && (heap == null || !heap.free(argument))) {
+            throw new MemoryFault(lane, "free(0x" + Long.toHexString(argument) + "): not a block that malloc "
+                    + "returned, or freed already");
         }
     }
 

@@ -30,6 +30,8 @@ public final class GlobalMemory {
     private final String[] storeRefusals;
     /** Where the spans a launch touches in tracked regions go, or null when no region is tracked. */
     private final TouchedRanges touches;
+    /** The device's heap for {@code malloc} and {@code free}, one of the regions; or null. */
+    private final DeviceHeap heap;
 
     /**
      * One allocation.
@@ -52,7 +54,21 @@ public final class GlobalMemory {
 
     /** @throws IllegalArgumentException if two regions overlap */
     public GlobalMemory(List<Region> regions) {
+        this(regions, null);
+    }
+
+    /**
+     * The regions and, unless {@code heap} is null, the device heap that kernels' {@code malloc} and {@code free}
+     * use.
+     *
+     * @throws IllegalArgumentException if two regions overlap
+     */
+    public GlobalMemory(List<Region> regions, DeviceHeap heap) {
+        this.heap = heap;
         List<Region> sorted = new ArrayList<>(regions);
+        if (heap != null) {
+            sorted.add(heap.region());
+        }
         sorted.sort(Comparator.comparingLong(Region::address));
         int n = sorted.size();
         starts = new long[n];
@@ -84,6 +100,12 @@ public final class GlobalMemory {
         this.descriptions = from.descriptions;
         this.storeRefusals = storeRefusals;
         this.touches = touches;
+        this.heap = from.heap;
+    }
+
+    /** The device heap, or null when this memory has none. */
+    DeviceHeap heap() {
+        return heap;
     }
 
     /**

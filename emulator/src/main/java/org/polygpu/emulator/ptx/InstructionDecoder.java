@@ -124,10 +124,9 @@ final class InstructionDecoder {
 
     private static void deviceCall(Decoder dc, Modifiers m, int which, List<Operand> arguments,
                                    List<Operand> returns) {
-        int expected = which == DeviceCalls.VPRINTF ? 2 : 5;
+        int expected = DeviceCalls.arguments(which);
         if (arguments.size() != expected || returns.size() > 1) {
-            throw m.unsupported("a call of " + (which == DeviceCalls.VPRINTF ? "vprintf" : "__assertfail")
-                    + " takes " + expected + " arguments");
+            throw m.unsupported("a call of " + DeviceCalls.name(which) + " takes " + expected + " arguments");
         }
         int[] pairs = new int[2 * expected];
         for (int i = 0; i < expected; i++) {

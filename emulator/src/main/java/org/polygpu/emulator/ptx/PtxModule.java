@@ -21,9 +21,12 @@ public final class PtxModule {
     private final ParsedModule parsed;
     private final Map<String, KernelProgram> programs = new LinkedHashMap<>();
     private final List<ModuleVariable> variables = new ArrayList<>();
+    private final boolean usesDeviceHeap;
 
     private PtxModule(ParsedModule parsed) {
         this.parsed = parsed;
+        this.usesDeviceHeap = parsed.functions().keySet().stream().anyMatch(n -> DeviceCalls.provided(n)
+                == DeviceCalls.MALLOC || DeviceCalls.provided(n) == DeviceCalls.FREE);
         for (Function f : parsed.functions().values()) {
             if (f.entry() && !f.body().isEmpty()) {
                 programs.put(f.name(), Decoder.decode(parsed, f));
@@ -72,6 +75,11 @@ public final class PtxModule {
     /** Module-scope {@code .global} and {@code .const} variables, which each device needs allocated. */
     public List<ModuleVariable> variables() {
         return List.copyOf(variables);
+    }
+
+    /** Whether the module calls {@code malloc} or {@code free}, so that its kernels need the device heap. */
+    public boolean usesDeviceHeap() {
+        return usesDeviceHeap;
     }
 
     /** The {@code .target} directive, e.g. {@code sm_70}. */

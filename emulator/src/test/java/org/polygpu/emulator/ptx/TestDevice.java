@@ -30,6 +30,8 @@ final class TestDevice implements AutoCloseable {
     private final PtxExecutor executor;
     private long next = GlobalMemory.FIRST_ADDRESS;
     long budget = 1_000_000_000L;
+    /** The heap of kernels' malloc and free, once {@link #heap} made one. */
+    DeviceHeap heap;
     /** What the kernels launched here printed ({@code printf}), in launch order. */
     final StringBuilder printed = new StringBuilder();
 
@@ -68,6 +70,12 @@ final class TestDevice implements AutoCloseable {
         segments.put(address, s);
         next += (bytes + 511) / 256 * 256;
         return address;
+    }
+
+    /** Gives kernels a heap of {@code bytes} for malloc and free, far above the buffers. */
+    DeviceHeap heap(long bytes) {
+        heap = new DeviceHeap(GlobalMemory.FIRST_ADDRESS + (1L << 39), arena.allocate(bytes, 256));
+        return heap;
     }
 
     MemorySegment segment(long address) {
@@ -148,7 +156,7 @@ final class TestDevice implements AutoCloseable {
         byte[] params = PtxParameterBlock.pack(k, args, b -> {
             throw new IllegalArgumentException("tests pass addresses");
         });
-        GlobalMemory memory = new GlobalMemory(regions);
+        GlobalMemory memory = new GlobalMemory(regions, heap);
         return executor.run(new PtxLaunch(m, kernel, config, params, memory, variables, budget, 80,
                 printed::append));
     }
