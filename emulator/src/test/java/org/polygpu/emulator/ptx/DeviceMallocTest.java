@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.polygpu.backend.BackendException;
@@ -61,7 +62,7 @@ class DeviceMallocTest {
             d.launch(m, "build", 4, 64, slots, n);
             assertEquals(threads * 48L, heap.used());
             long[] pointers = d.longsAt(slots, threads);
-            java.util.Arrays.sort(pointers);
+            Arrays.sort(pointers);
             for (int i = 1; i < threads; i++) {
                 assertTrue(pointers[i] - pointers[i - 1] >= 48, "blocks do not overlap");
                 assertEquals(0, pointers[i] % 16, "16-byte aligned");

@@ -6,7 +6,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -174,13 +173,17 @@ final class RealWorldCorpus {
         }
     }
 
-    /** The nearest {@code .polygpu/corpus} at or above the working directory, or the one under polygpu.home. */
+    /**
+     * The {@code .polygpu/corpus} of the project: under the {@code polygpu.home} property when set, else the nearest
+     * at or above the working directory (tests run in a module directory).
+     */
     static Optional<Path> installed() {
+        List<Path> candidates = new ArrayList<>();
         String home = System.getProperty("polygpu.home");
-        List<Path> starts = home != null ? List.of(Path.of(home)) : List.of();
-        Path dir = Path.of("").toAbsolutePath();
-        List<Path> candidates = new ArrayList<>(starts);
-        for (Path d = dir; d != null; d = d.getParent()) {
+        if (home != null) {
+            candidates.add(Path.of(home));
+        }
+        for (Path d = Path.of("").toAbsolutePath(); d != null; d = d.getParent()) {
             candidates.add(d);
         }
         return candidates.stream().map(d -> d.resolve(".polygpu").resolve("corpus")).filter(Files::isDirectory)
@@ -190,10 +193,5 @@ final class RealWorldCorpus {
     private static Path directory() {
         return installed().orElseThrow(() -> new IllegalStateException("no .polygpu/corpus at or above "
                 + Path.of("").toAbsolutePath()));
-    }
-
-    /** {@code values} as a comma-separated list, for messages. */
-    static String list(Object... values) {
-        return String.join(", ", Arrays.stream(values).map(String::valueOf).toList());
     }
 }

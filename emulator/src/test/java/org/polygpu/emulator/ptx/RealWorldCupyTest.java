@@ -3,6 +3,7 @@ package org.polygpu.emulator.ptx;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.polygpu.emulator.ptx.RealWorldCorpus.Compiled;
@@ -25,7 +26,7 @@ class RealWorldCupyTest {
         long[] taps = {7}; // cupy's default taps for 10 bits
         int length = (1 << nbits) - 1;
         byte[] state = new byte[nbits];
-        java.util.Arrays.fill(state, (byte) 1);
+        Arrays.fill(state, (byte) 1);
         byte[] expected = new byte[length];
         byte[] s = state.clone();
         for (int i = 0; i < length; i++) {
@@ -126,9 +127,9 @@ class RealWorldCupyTest {
         long[] mid = new long[samples];
         long[] left = new long[samples];
         long[] right = new long[samples];
-        java.util.Arrays.fill(mid, -1);
-        java.util.Arrays.fill(left, -1);
-        java.util.Arrays.fill(right, -1);
+        Arrays.fill(mid, -1);
+        Arrays.fill(left, -1);
+        Arrays.fill(right, -1);
         for (int i = 1; i < n - 1; i++) {
             if (x[i - 1] < x[i]) {
                 int ahead = i + 1;
