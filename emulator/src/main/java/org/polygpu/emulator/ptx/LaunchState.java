@@ -61,6 +61,7 @@ final class LaunchState {
         fill(Specials.NSMID, launch.multiprocessors());
         fill(Specials.DYNAMIC_SMEM_SIZE, launch.config().sharedMemoryBytes());
         fill(Specials.TOTAL_SMEM_SIZE, sharedBytes);
+        fill(Specials.ENVREG, 0); // no cooperative launch: no grid workspace
         for (KernelProgram.GlobalSymbol s : program.globalSymbols()) {
             Long address = launch.variables().get(s.variable());
             if (address == null) {

@@ -1,5 +1,6 @@
 package org.polygpu.emulator.ptx;
 
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 
@@ -38,15 +39,21 @@ final class Specials {
     static final int GRIDID = 22;
     static final int DYNAMIC_SMEM_SIZE = 23;
     static final int TOTAL_SMEM_SIZE = 24;
+    /**
+     * {@code %envreg0..31}, which the driver fills for a launch: they hold the grid workspace of a cooperative launch
+     * (the barrier of cooperative groups' {@code grid.sync()}), and are 0 here, as for a launch that is not
+     * cooperative; {@code this_grid()} then works for ranks and sizes, and {@code grid.sync()} traps, as in CUDA.
+     */
+    static final int ENVREG = 25;
     /** The carry flag of {@code add.cc} and friends, one per lane. */
-    static final int CARRY = 25;
-    static final int COUNT = 26;
+    static final int CARRY = 26;
+    static final int COUNT = 27;
 
     static final long SHARED_WINDOW = 0x1_0000_0000L;
     static final long LOCAL_WINDOW = 0x2_0000_0000L;
     static final long WINDOW_SIZE = 0x1_0000_0000L;
 
-    private static final Map<String, Integer> NAMES = Map.ofEntries(
+    private static final Map<String, Integer> NAMES = names(Map.ofEntries(
             Map.entry("%tid.x", TID_X), Map.entry("%tid.y", TID_Y), Map.entry("%tid.z", TID_Z),
             Map.entry("%ntid.x", NTID_X), Map.entry("%ntid.y", NTID_Y), Map.entry("%ntid.z", NTID_Z),
             Map.entry("%ctaid.x", CTAID_X), Map.entry("%ctaid.y", CTAID_Y), Map.entry("%ctaid.z", CTAID_Z),
@@ -56,7 +63,15 @@ final class Specials {
             Map.entry("%lanemask_le", LANEMASK_LE), Map.entry("%lanemask_gt", LANEMASK_GT),
             Map.entry("%lanemask_ge", LANEMASK_GE), Map.entry("%smid", SMID), Map.entry("%nsmid", NSMID),
             Map.entry("%gridid", GRIDID), Map.entry("%dynamic_smem_size", DYNAMIC_SMEM_SIZE),
-            Map.entry("%total_smem_size", TOTAL_SMEM_SIZE));
+            Map.entry("%total_smem_size", TOTAL_SMEM_SIZE)));
+
+    private static Map<String, Integer> names(Map<String, Integer> fixed) {
+        Map<String, Integer> all = new HashMap<>(fixed);
+        for (int i = 0; i < 32; i++) {
+            all.put("%envreg" + i, ENVREG);
+        }
+        return Map.copyOf(all);
+    }
 
     private Specials() {
     }
