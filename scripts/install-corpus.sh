@@ -3,8 +3,8 @@
 # emulator/src/test/resources/org/polygpu/emulator/corpus/real-world.tsv, each pinned by version and sha256, from
 # their registry (PyPI's file host) into <project>/.polygpu/corpus, extracting only the members the corpus tests
 # read. Nothing of them is committed; the tests that use them are skipped where they are missing. Does nothing for
-# an archive already extracted with the same sha256 and members. Outside CI a failed download only skips those tests; under CI
-# (CI set) it is an error.
+# an archive already extracted with the same sha256 and members. Outside CI a failed download only skips those
+# tests; under CI (CI set) it is an error, as is a checksum mismatch anywhere.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
