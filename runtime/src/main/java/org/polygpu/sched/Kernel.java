@@ -34,7 +34,8 @@ public final class Kernel {
         this.functions = new FunctionHandle[deviceCount];
         this.arrayParameterCount = (int) parameters.stream().filter(Parameter::pointer).count();
         this.readOnly = ReadOnlyParameters.of(this.parameters.stream().map(Parameter::name).toList(),
-                this.parameters.stream().map(p -> p.pointer() && p.access().isReadOnly()).toList());
+                this.parameters.stream().map(p -> p.pointer() && p.access().isReadOnly()).toList(),
+                this.parameters.stream().map(p -> p.type() == null ? 0 : p.type().bytes()).toList());
     }
 
     /** The function's name as given: a C name, a mangled name, or a name expression such as {@code inc<int>}. */
