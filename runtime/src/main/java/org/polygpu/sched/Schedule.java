@@ -94,6 +94,7 @@ final class Schedule {
     /** {@code c} was seen complete on its stream: its duration is measured, then it retires. */
     private void completed(Computation c) {
         times.completed(c);
+        faults.completing(c);
         retire(c);
     }
 
