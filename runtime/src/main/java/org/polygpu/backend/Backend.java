@@ -65,6 +65,14 @@ public interface Backend extends AutoCloseable {
     void prefetch(DeviceBuffer buffer, int device, StreamHandle stream);
 
     /**
+     * Whether a kernel's stores and atomics through the pointers a launch's {@link ReadOnlyParameters} names are
+     * refused (a fault) rather than landing; by default they land, as on a GPU.
+     */
+    default boolean checksReadOnlyStores() {
+        return false;
+    }
+
+    /**
      * Whether this backend was opened with {@code MemoryModel=managed}: each array is then one
      * {@link #allocateManaged} allocation that every device and the host address, instead of one replica per location.
      */

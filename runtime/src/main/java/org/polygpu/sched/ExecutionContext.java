@@ -121,7 +121,8 @@ public final class ExecutionContext implements AutoCloseable {
     }
 
     /**
-     * A kernel of {@code image} named {@code name} with the given signature, loaded on every device in use.
+     * A kernel of {@code image} named {@code name} with the given signature, loaded on every device in use; when a
+     * pointer is declared read-only, its PTX is analysed for stores through it ({@link Kernel#readOnlyStores()}).
      *
      * @throws org.polygpu.backend.BackendException when the image cannot be loaded or lacks the function
      */
@@ -129,6 +130,8 @@ public final class ExecutionContext implements AutoCloseable {
         checkOpen();
         Kernel k = new Kernel(name, image, parameters, deviceCount, symbols);
         k.load(backend);
+        k.findReadOnlyStores(backend);
+        schedule.races().kernelCreated(k);
         return k;
     }
 
@@ -271,6 +274,14 @@ public final class ExecutionContext implements AutoCloseable {
         arrays.release(array);
         schedule.faults().defined(array);
         dag.forget(array);
+    }
+
+    /**
+     * Where warnings about the program go (standard error until set): a host read that races with a kernel storing
+     * through a pointer its signature declares read-only ({@link HostReadRaces}).
+     */
+    public void warnTo(java.util.function.Consumer<String> sink) {
+        schedule.races().warnTo(java.util.Objects.requireNonNull(sink, "sink"));
     }
 
     /** The streams and events the program creates, and its current device. */

@@ -51,9 +51,12 @@ final class HostAccesses {
      * live parents or the DAG is recorded: otherwise it finishes at once and no later work could depend on it.
      */
     void access(HostAccess work) {
-        long id = schedule.nextId();
         DeviceArray array = work.array();
         Access access = work.access();
+        if (access.isReadOnly()) {
+            schedule.races().beforeRead(array, array.toString());
+        }
+        long id = schedule.nextId();
         Computation c = begin(work, id);
         if (transfers.managed()) {
             if (access == Access.WRITE) {
@@ -85,6 +88,7 @@ final class HostAccesses {
      * copied from a valid device, so one read never materialises it on the host.
      */
     Object readElement(DeviceArray array, long index) {
+        schedule.races().beforeRead(array, "element " + index + " of " + array);
         long id = schedule.nextId();
         Computation c = begin(HostAccess.readElement(array, index), id);
         checkDefined(array, c);
@@ -112,6 +116,7 @@ final class HostAccesses {
             access(HostAccess.copyToHost(array));
             return;
         }
+        schedule.races().beforeRead(array, "bytes " + byteOffset + ".." + (byteOffset + bytes) + " of " + array);
         long id = schedule.nextId();
         Computation c = begin(HostAccess.copyToHost(array), id);
         checkDefined(array, c);
@@ -167,12 +172,14 @@ final class HostAccesses {
      * copy, written (a pristine array's zeros are valid everywhere) and no unfinished work uses the array. Never when
      * the DAG is recorded, where every access must appear. Device work revokes the grant when it is scheduled. Under
      * managed memory only after an access of the whole array ({@code bytes}), which brought all its pages to the host:
-     * direct accesses migrate nothing.
+     * direct accesses migrate nothing. Nor while an unfinished kernel may write the array through a read-only pointer
+     * ({@link HostReadRaces}): reads must wait for it.
      */
     private void grantDirectAccess(DeviceArray array, long bytes) {
         Coherence coherence = array.coherence();
         if (transfers.managed() && bytes < array.byteSize() || recording.recordsDag() || array.hostReplica() == null
-                || !coherence.isValid(host) || schedule.dag().hasLiveDependencies(array, Access.READ)) {
+                || !coherence.isValid(host) || schedule.dag().hasLiveDependencies(array, Access.READ)
+                || schedule.races().mayRace(array)) {
             return;
         }
         boolean write = coherence.validMask() == 1L << host && !coherence.isPristine()

@@ -33,6 +33,11 @@ final class HostCalls {
      * memory (from the offset on); returns what the body returned.
      */
     Object call(String name, ArrayAccess[] accesses, Object[] args, Function<Object[], Object> body) {
+        for (ArrayAccess a : accesses) {
+            if (a.access().isReadOnly()) {
+                schedule.races().beforeRead(a.array(), a.array() + " (passed to host function '" + name + "')");
+            }
+        }
         Computation c = new Computation(schedule.nextId(), new HostCall(name, accesses));
         schedule.append(c);
         try {
