@@ -157,7 +157,14 @@ public interface Backend extends AutoCloseable {
     /** Milliseconds between two completed events. */
     double elapsedMillis(EventHandle start, EventHandle end);
 
-    void copyHostToDevice(MemorySegment src, DeviceBuffer dst, long bytes, StreamHandle stream,
+    /** Copies the first {@code bytes} of {@code src} to the start of {@code dst}. */
+    default void copyHostToDevice(MemorySegment src, DeviceBuffer dst, long bytes, StreamHandle stream,
+                                  OperationLabel label) {
+        copyHostToDevice(src, dst, 0, bytes, stream, label);
+    }
+
+    /** Copies the first {@code bytes} of {@code src} into {@code dst} from byte {@code dstOffset} on. */
+    void copyHostToDevice(MemorySegment src, DeviceBuffer dst, long dstOffset, long bytes, StreamHandle stream,
                           OperationLabel label);
 
     /** Copies the first {@code bytes} of {@code src}. */

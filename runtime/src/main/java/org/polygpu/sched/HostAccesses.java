@@ -1,6 +1,7 @@
 package org.polygpu.sched;
 
 import java.lang.foreign.MemorySegment;
+import java.util.function.Consumer;
 
 import org.polygpu.array.Access;
 import org.polygpu.array.Coherence;
@@ -12,6 +13,14 @@ import org.polygpu.array.Elements;
  * the array depends on, the host replica is brought up to date, and the host's coherence transition is applied.
  * Under managed memory nothing is copied: the bytes an access touches are migrated to the host, whatever the
  * coherence state says, since kernels may have moved them.
+ *
+ * <p>Chunks. Of an array of up to {@link #WHOLE_ARRAY_BYTES} whose host copy is not valid as a whole, element reads
+ * and partial bulk reads bring to the host only the chunks of {@link #CHUNK_BYTES} they touch, element writes and
+ * partial bulk writes write only theirs (bringing first what they do not overwrite): the host's copy is valid, and
+ * written, per chunk, the devices' per array ({@link Coherence}: a written chunk is Modified on the host, the rest is
+ * kept by one backing device). Each chunk brought alone counts; the host miss after
+ * {@link #CHUNK_READS_BEFORE_WHOLE} of them brings the whole array, as managed memory's prefetcher moves a region
+ * once enough of it was touched. Whole reads, kernels and copies get the chunks that differ ({@link ReplicaTransfers}).
  * Not thread-safe: used by the execution context's thread.
  */
 final class HostAccesses {
@@ -45,10 +54,9 @@ final class HostAccesses {
 
     /**
      * A host-side access: waits for the computations it depends on, brings the host replica up to date unless the
-     * access overwrites it all, and applies the host's coherence transition. A write, of an element or in bulk, thus first
-     * makes the host copy valid as a whole, however few of its chunks were valid: the simplest rule that keeps the
-     * rest of the array, and writes leave the host the only valid copy anyway. It joins the DAG only when it has
-     * live parents or the DAG is recorded: otherwise it finishes at once and no later work could depend on it.
+     * access overwrites it all, and applies the host's coherence transition: a read or a write of the whole host copy
+     * (writes of parts go through {@link #writeElement} and {@link #writeRange} first). It joins the DAG only when it
+     * has live parents or the DAG is recorded: otherwise it finishes at once and no later work could depend on it.
      */
     void access(HostAccess work) {
         DeviceArray array = work.array();
@@ -164,6 +172,72 @@ final class HostAccesses {
         long offset = chunk * CHUNK_BYTES;
         transfers.fetchRangeToHost(array, offset, Math.min(CHUNK_BYTES, array.byteSize() - offset), id);
         coherence.readHostChunk(chunk);
+    }
+
+    /**
+     * Writes element {@code index} (already converted: it fits), ordered like {@link #access}. While the host does not
+     * hold an array of up to {@link #WHOLE_ARRAY_BYTES} whole, only the chunk of {@link #CHUNK_BYTES} that holds the
+     * element is brought to the host (when it is not there yet) and written: the chunk becomes dirty on the host and
+     * every device but one, the backing device, Invalid ({@link Coherence}); a miss past
+     * {@link #CHUNK_READS_BEFORE_WHOLE} chunks brings the whole array instead, as for reads. Otherwise (the host holds
+     * it whole, a larger array, managed memory) the host copy is made whole first and written, the only valid copy.
+     */
+    void writeElement(DeviceArray array, long index, Object value) {
+        int size = array.elementType().bytes();
+        writePart(HostAccess.writeElement(array, index), index * size, size,
+                host -> Elements.set(host, array.elementType(), index, value));
+    }
+
+    /**
+     * Copies {@code src} into the array from byte {@code byteOffset} on, ordered like {@link #access}: all of it as a
+     * write of the whole array; a part of an array of up to {@link #WHOLE_ARRAY_BYTES} the host does not hold whole as
+     * a write of the chunks it overlaps, only the two at its ends being brought to the host first for the bytes it
+     * does not cover, when they are not there yet (they count as misses, as in {@link #writeElement}).
+     */
+    void writeRange(DeviceArray array, long byteOffset, MemorySegment src) {
+        writePart(HostAccess.copyFromHost(array, byteOffset, src.byteSize()), byteOffset, src.byteSize(),
+                host -> MemorySegment.copy(src, 0, host, byteOffset, src.byteSize()));
+    }
+
+    private void writePart(HostAccess work, long byteOffset, long bytes, Consumer<MemorySegment> write) {
+        DeviceArray array = work.array();
+        Coherence coherence = array.coherence();
+        if (work.access() == Access.WRITE || transfers.managed() || array.byteSize() > WHOLE_ARRAY_BYTES
+                || coherence.isValid(host) || coherence.isPristine() || bytes == 0) {
+            access(work);
+            write.accept(array.hostReplica());
+            return;
+        }
+        long id = schedule.nextId();
+        Computation c = begin(work, id);
+        checkDefined(array, c);
+        transfers.hostReplica(array);
+        long first = byteOffset / CHUNK_BYTES;
+        long last = (byteOffset + bytes - 1) / CHUNK_BYTES;
+        for (long k : first == last ? new long[] {first} : new long[] {first, last}) {
+            long start = k * CHUNK_BYTES;
+            long end = Math.min(start + CHUNK_BYTES, array.byteSize());
+            boolean covered = byteOffset <= start && byteOffset + bytes >= end;
+            if (!covered && !coherence.isValid(host) && !coherence.isHostChunkValid(k)) {
+                if (coherence.hostChunkReads() >= CHUNK_READS_BEFORE_WHOLE) {
+                    transfers.fetchToHost(array, id);
+                } else {
+                    transfers.fetchRangeToHost(array, start, end - start, id);
+                    coherence.readHostChunk(k);
+                }
+            }
+        }
+        if (coherence.isValid(host)) {
+            coherence.write(host);
+        } else {
+            int backing = coherence.hasHostDirty() ? coherence.backing()
+                    : transfers.fastestSource(coherence.validMask(), host);
+            coherence.writeHostChunks(first, last + 1, backing);
+        }
+        array.setReady(host, null, null);
+        write.accept(array.hostReplica());
+        end(c);
+        grantDirectAccess(array, bytes);
     }
 
     /**
