@@ -180,7 +180,8 @@ final class HostAccesses {
      * element is brought to the host (when it is not there yet) and written: the chunk becomes dirty on the host and
      * every device but one, the backing device, Invalid ({@link Coherence}); a miss past
      * {@link #CHUNK_READS_BEFORE_WHOLE} chunks brings the whole array instead, as for reads. Otherwise (the host holds
-     * it whole, a larger array, managed memory) the host copy is made whole first and written, the only valid copy.
+     * it whole, an array of one chunk or of more than {@link #WHOLE_ARRAY_BYTES}, managed memory) the host copy is made
+     * whole first and written, the only valid copy.
      */
     void writeElement(DeviceArray array, long index, Object value) {
         int size = array.elementType().bytes();
@@ -203,7 +204,8 @@ final class HostAccesses {
         DeviceArray array = work.array();
         Coherence coherence = array.coherence();
         if (work.access() == Access.WRITE || transfers.managed() || array.byteSize() > WHOLE_ARRAY_BYTES
-                || coherence.isValid(host) || coherence.isPristine() || bytes == 0) {
+                || array.byteSize() <= CHUNK_BYTES || coherence.isValid(host) || coherence.isPristine()
+                || bytes == 0) {
             access(work);
             write.accept(array.hostReplica());
             return;
