@@ -54,7 +54,8 @@ final class Faults {
             if (via == null) {
                 return array + " is undefined: " + kernel + " faulted while it could write it";
             }
-            return array + " is undefined: '" + via.name() + "' (computation " + via.id() + ") computed it from "
+            String derived = via.kind() == Computation.Kind.COPY ? via.name() : "kernel '" + via.name() + "'";
+            return array + " is undefined: " + derived + " (computation " + via.id() + ") computed it from "
                     + source + ", which " + kernel + " left undefined when it faulted";
         }
     }

@@ -141,7 +141,7 @@ class KernelFaultTest {
                     assertTrue(fault.getMessage().contains("overrun"), fault.getMessage());
                 }
                 IllegalStateException derived = assertThrows(IllegalStateException.class, () -> ctx.read(y, 1));
-                assertTrue(derived.getMessage().contains("is undefined: 'scale' (computation " + (faultKnownFirst ? 2 : 1) + ") computed it from "
+                assertTrue(derived.getMessage().contains("is undefined: kernel 'scale' (computation " + (faultKnownFirst ? 2 : 1) + ") computed it from "
                         + x + ", which kernel 'overrun' (computation 0) left undefined when it faulted"),
                         derived.getMessage());
                 IllegalStateException copied = assertThrows(IllegalStateException.class, () -> ctx.read(z, 1));
