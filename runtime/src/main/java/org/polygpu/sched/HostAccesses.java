@@ -180,11 +180,25 @@ final class HostAccesses {
      * element is brought to the host (when it is not there yet) and written: the chunk becomes dirty on the host and
      * every device but one, the backing device, Invalid ({@link Coherence}); a miss past
      * {@link #CHUNK_READS_BEFORE_WHOLE} chunks brings the whole array instead, as for reads. Otherwise (the host holds
-     * it whole, an array of one chunk or of more than {@link #WHOLE_ARRAY_BYTES}, managed memory) the host copy is made
-     * whole first and written, the only valid copy.
+     * it whole, an array of one chunk, managed memory) the host copy is made whole first and written, the only valid
+     * copy. An array larger than {@link #WHOLE_ARRAY_BYTES} that some device holds is never brought to the host for
+     * an element write: the element is copied into the device replica nearest the host, which becomes the only valid
+     * copy, as an element read copies it alone from there.
      */
     void writeElement(DeviceArray array, long index, Object value) {
         int size = array.elementType().bytes();
+        Coherence coherence = array.coherence();
+        if (!transfers.managed() && array.byteSize() > WHOLE_ARRAY_BYTES && !coherence.isValid(host)
+                && !coherence.isPristine()) {
+            long id = schedule.nextId();
+            Computation c = begin(HostAccess.writeElement(array, index), id);
+            checkDefined(array, c);
+            MemorySegment element = MemorySegment.ofArray(new long[1]).asSlice(0, size);
+            Elements.set(element, array.elementType(), 0, value);
+            transfers.writeElementOnDevice(array, index * size, element, id);
+            end(c);
+            return;
+        }
         writePart(HostAccess.writeElement(array, index), index * size, size,
                 host -> Elements.set(host, array.elementType(), index, value));
     }

@@ -282,6 +282,33 @@ final class ReplicaTransfers {
         }
     }
 
+    /**
+     * Writes the element {@code element} holds at byte {@code offset} of the device replica nearest the host alone,
+     * waiting for the copy; that replica becomes the only valid copy (Modified), the others Invalid. For an element
+     * write to an array too large to bring to the host, when some device holds it.
+     */
+    void writeElementOnDevice(DeviceArray array, long offset, MemorySegment element, long computationId) {
+        Coherence coherence = array.coherence();
+        int dst = fastestSource(coherence.validMask() & ~(1L << host), host);
+        StreamHandle stream = pool.hostStream(dst);
+        waitReady(array, dst, stream);
+        MemorySegment staged = backend.allocateHost(element.byteSize());
+        try {
+            staged.copyFrom(element);
+            backend.copyHostToDevice(staged, array.deviceReplica(dst), offset, element.byteSize(), stream,
+                    new OperationLabel(computationId, labelled ? "write " + array + " bytes " + offset + ".."
+                            + (offset + element.byteSize()) + " on device " + dst : "write"));
+            EventHandle done = pool.takeEvent(dst);
+            backend.recordEvent(done, stream);
+            backend.synchronizeEvent(done);
+            pool.releaseEvent(done);
+        } finally {
+            backend.freeHost(staged);
+        }
+        coherence.write(dst);
+        array.setReady(dst, null, null);
+    }
+
     /** The host replica, allocated (zero-filled) on first use, if the host has the memory for it. */
     MemorySegment hostReplica(DeviceArray array) {
         if (managed != null) {

@@ -57,6 +57,26 @@ class ChunkedHostWriteValuesTest {
         assertTrue(evictions > 10, evictions + " evictions");
     }
 
+    @Test
+    void anElementWriteToAnArrayTooLargeForTheHostLandsInADeviceReplica() {
+        int n = (16 << 20) / 4 + PER_CHUNK;
+        try (EmulatedBackend backend = EmulatedBackend.builder().devices(2)
+                .topology(BandwidthMatrixLoader.preset("v100x8")).model(DeviceModel.V100).build();
+             ExecutionContext ctx = Fixtures.context(backend, c -> c.withDeviceSelectionPolicy("round-robin"))) {
+            Kernel inc = Fixtures.inc(ctx);
+            DeviceArray x = ctx.newArray(ElementType.FLOAT, n);
+            ctx.launch(inc, Fixtures.launch(), x, n);
+            ctx.write(x, 5, 42f);
+            ctx.write(x, n - 1, 7f);
+            assertEquals(42f, (Float) ctx.read(x, 5));
+            assertEquals(null, x.hostReplica(), "the host never held the array");
+            ctx.launch(inc, Fixtures.launch(), x, n);
+            assertEquals(43f, (Float) ctx.read(x, 5));
+            assertEquals(2f, (Float) ctx.read(x, 6));
+            assertEquals(8f, (Float) ctx.read(x, n - 1));
+        }
+    }
+
     /**
      * @param memory each device's memory in bytes, or 0 for the model's
      * @return how many host writes left the host with dirty chunks, and how many replicas were evicted
