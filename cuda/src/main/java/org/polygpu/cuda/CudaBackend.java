@@ -276,10 +276,10 @@ public final class CudaBackend implements Backend {
     }
 
     @Override
-    public void copyHostToDevice(MemorySegment src, DeviceBuffer dst, long bytes, StreamHandle stream,
-                                 OperationLabel label) {
+    public void copyHostToDevice(MemorySegment src, DeviceBuffer dst, long dstOffset, long bytes,
+                                 StreamHandle stream, OperationLabel label) {
         checkOpen();
-        transfers.hostToDevice(src, dst, bytes, stream, label);
+        transfers.hostToDevice(src, dst, dstOffset, bytes, stream, label);
     }
 
     @Override

@@ -27,17 +27,21 @@ final class CudaTransfers {
         this.timeline = timeline;
     }
 
-    void hostToDevice(MemorySegment src, DeviceBuffer destination, long bytes, StreamHandle stream,
+    void hostToDevice(MemorySegment src, DeviceBuffer destination, long dstOffset, long bytes, StreamHandle stream,
                       OperationLabel label) {
         CudaHandles.Buffer dst = registry.buffer(destination, "copy destination");
         CudaHandles.Stream s = registry.stream(stream);
         streamOn(s, at(dst, s), "destination");
         host(src, bytes, "source");
-        bytes(bytes, dst.bytes, "destination " + dst);
+        if (dstOffset < 0 || dstOffset > dst.bytes) {
+            throw new BackendException("copy offset " + dstOffset + " is outside the " + dst.bytes
+                    + " bytes of the destination " + dst);
+        }
+        bytes(bytes, dst.bytes - dstOffset, "destination " + dst + " from byte " + dstOffset);
         Objects.requireNonNull(label, "label");
         devices.current(s.device);
         MemorySegment start = timeline.begin(s.device, s.handle);
-        driver.copyHostToDeviceAsync(dst.pointer, src, bytes, s.handle);
+        driver.copyHostToDeviceAsync(dst.pointer + dstOffset, src, bytes, s.handle);
         timeline.end(start, s.device, s.id, s.handle, TimedOperation.Kind.COPY_HOST_TO_DEVICE, label, bytes, -1);
     }
 

@@ -19,6 +19,7 @@ final class CopyOperation extends Operation implements LinkTransfer {
     private final long sourceOffset;
     private final MemorySegment sourceHost;
     private final EmulatedBuffer destinationBuffer;
+    private final long destinationOffset;
     private final MemorySegment destinationHost;
     private final HostMemory.Allocation hostAllocation;
     private final long bytes;
@@ -28,7 +29,7 @@ final class CopyOperation extends Operation implements LinkTransfer {
 
     private CopyOperation(EmulatedStream stream, OperationLabel label, TimedOperation.Kind kind,
                           EmulatedBuffer sourceBuffer, long sourceOffset, MemorySegment sourceHost,
-                          EmulatedBuffer destinationBuffer, MemorySegment destinationHost,
+                          EmulatedBuffer destinationBuffer, long destinationOffset, MemorySegment destinationHost,
                           HostMemory.Allocation hostAllocation, long bytes, LinkModel.Link link) {
         super(stream, label);
         this.kind = kind;
@@ -36,6 +37,7 @@ final class CopyOperation extends Operation implements LinkTransfer {
         this.sourceOffset = sourceOffset;
         this.sourceHost = sourceHost;
         this.destinationBuffer = destinationBuffer;
+        this.destinationOffset = destinationOffset;
         this.destinationHost = destinationHost;
         this.hostAllocation = hostAllocation;
         this.bytes = bytes;
@@ -49,23 +51,23 @@ final class CopyOperation extends Operation implements LinkTransfer {
     }
 
     static CopyOperation hostToDevice(EmulatedStream stream, OperationLabel label, MemorySegment source,
-                                      HostMemory.Allocation allocation, EmulatedBuffer destination, long bytes,
-                                      LinkModel.Link link) {
+                                      HostMemory.Allocation allocation, EmulatedBuffer destination,
+                                      long destinationOffset, long bytes, LinkModel.Link link) {
         return new CopyOperation(stream, label, TimedOperation.Kind.COPY_HOST_TO_DEVICE, null, 0, source,
-                destination, null, allocation, bytes, link);
+                destination, destinationOffset, null, allocation, bytes, link);
     }
 
     static CopyOperation deviceToHost(EmulatedStream stream, OperationLabel label, EmulatedBuffer source,
                                       long sourceOffset, MemorySegment destination, HostMemory.Allocation allocation,
                                       long bytes, LinkModel.Link link) {
         return new CopyOperation(stream, label, TimedOperation.Kind.COPY_DEVICE_TO_HOST, source, sourceOffset, null,
-                null, destination, allocation, bytes, link);
+                null, 0, destination, allocation, bytes, link);
     }
 
     static CopyOperation deviceToDevice(EmulatedStream stream, OperationLabel label, EmulatedBuffer source,
                                         EmulatedBuffer destination, long bytes, LinkModel.Link link) {
         return new CopyOperation(stream, label, TimedOperation.Kind.COPY_DEVICE_TO_DEVICE, source, 0, null,
-                destination, null, null, bytes, link);
+                destination, 0, null, null, bytes, link);
     }
 
     @Override
@@ -99,7 +101,7 @@ final class CopyOperation extends Operation implements LinkTransfer {
             checkComputed();
             MemorySegment from = sourceBuffer != null ? sourceBuffer.segment() : sourceHost;
             MemorySegment to = destinationBuffer != null ? destinationBuffer.segment() : destinationHost;
-            MemorySegment.copy(from, sourceOffset, to, 0, bytes);
+            MemorySegment.copy(from, sourceOffset, to, destinationOffset, bytes);
             if (destinationBuffer != null) {
                 boolean whole = bytes == destinationBuffer.bytes();
                 boolean fromSampled = sourceBuffer != null && sourceBuffer.notComputed();

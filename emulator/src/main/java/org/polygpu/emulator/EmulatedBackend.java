@@ -49,6 +49,15 @@ import org.polygpu.topology.BandwidthMatrix;
  * <p>PTX kernels execute on the SIMT interpreter when they <em>start</em> in virtual time, because their duration
  * depends on what they execute; {@link PtxExecution} says what that means for programs that race.
  *
+ * <p>Host observations. A read that no synchronisation orders after a writer (a copy to the host on a stream that
+ * does not wait for a kernel, the host's view of managed memory while a kernel writes it) gives the same answer on
+ * every run: what the host reads is the memory as the simulation left it after firing, in (time, enqueue sequence)
+ * order, the events up to that read's virtual instant (a copy to the host, its completion), so it sees exactly the
+ * effects that took effect before, a PTX kernel's at its start, a Java kernel's, library routine's and copy's at
+ * their completion; the host's view of managed memory shows the simulation as far as the host's own calls advanced
+ * it. Neither depends on the wall clock, threads or the garbage collector. The runtime orders the races it can see
+ * (a kernel storing through a read-only pointer) and reports them; this rule decides the others.
+ *
  * <p>Effects run inside whichever call advances the simulation. A kernel's fault (exception, memcheck, a store through
  * a read-only parameter, instruction budget) is kept for {@link #takeFault}, or thrown by the call reaching its
  * completion when it served no computation. Counters of PTX launches: {@link #lastCounters()}, {@link #counters}.
@@ -175,6 +184,12 @@ public final class EmulatedBackend extends EmulatedMemories {
         transfers.migrate(buffer, offset, bytes, device, stream, label);
     }
 
+    /** Stores through read-only parameters fault, for PTX and Java kernels alike. */
+    @Override
+    public boolean checksReadOnlyStores() {
+        return true;
+    }
+
     @Override
     public StreamHandle createStream(int device) {
         checkOpen();
@@ -244,10 +259,10 @@ public final class EmulatedBackend extends EmulatedMemories {
     }
 
     @Override
-    public void copyHostToDevice(MemorySegment src, DeviceBuffer dst, long bytes, StreamHandle stream,
-                                 OperationLabel label) {
+    public void copyHostToDevice(MemorySegment src, DeviceBuffer dst, long dstOffset, long bytes,
+                                 StreamHandle stream, OperationLabel label) {
         checkOpen();
-        transfers.hostToDevice(src, dst, bytes, stream, label);
+        transfers.hostToDevice(src, dst, dstOffset, bytes, stream, label);
     }
 
     @Override

@@ -131,7 +131,7 @@ final class EmulatedKernels {
     /**
      * Enqueues a kernel after checking the grid and block against the device's limits and the arguments against the
      * kernel (for PTX: count and type of every parameter, and shared memory). A PTX kernel's stores through the
-     * pointers {@code readOnly} names fault; a Java kernel's are not checked.
+     * pointers {@code readOnly} names fault, and so do a Java kernel's writes through them ({@link JavaExecution}).
      */
     void launch(FunctionHandle function, LaunchConfig config, Object[] arguments, StreamHandle stream,
                 OperationLabel label, ReadOnlyParameters readOnly) {
@@ -183,7 +183,7 @@ final class EmulatedKernels {
                                       int device, OperationLabel label, ReadOnlyParameters readOnly) {
         return switch (f) {
             case EmulatedFunction.Java j -> new JavaExecution(j, config, device, args,
-                    new KernelDemand(launchLatencyNanos, model.rooflineNanos(work(j, config, args)), 1));
+                    new KernelDemand(launchLatencyNanos, model.rooflineNanos(work(j, config, args)), 1), readOnly);
             case EmulatedFunction.Ptx p -> new PtxExecution(p, config, ptx.parameters(p, config, args),
                     buffers, memories[device], ptx, label, counterLog, readOnly, pageFaults);
         };

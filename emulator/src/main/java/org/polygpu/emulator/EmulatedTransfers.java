@@ -37,16 +37,17 @@ final class EmulatedTransfers {
     }
 
     /** @throws BackendException naming what is wrong with the copy */
-    void hostToDevice(MemorySegment src, DeviceBuffer dst, long bytes, StreamHandle stream, OperationLabel label) {
+    void hostToDevice(MemorySegment src, DeviceBuffer dst, long dstOffset, long bytes, StreamHandle stream,
+                      OperationLabel label) {
         EmulatedBuffer d = handles.buffer(dst, "copy destination");
         EmulatedStream s = handles.stream(stream);
         CopyChecks.streamDevice(s, at(d, s), "destination");
         CopyChecks.host(src, bytes, "source", false);
-        CopyChecks.bytes(bytes, d.bytes(), "destination " + d);
+        CopyChecks.offset(dstOffset, bytes, d.bytes(), "destination " + d);
         LinkModel.Link link = CopyChecks.link(links, -1, at(d, s));
         Objects.requireNonNull(label, "label");
         awaitRoom.accept(s);
-        host.enqueue(CopyOperation.hostToDevice(s, label, src, hostMemory.retain(src), d, bytes, link));
+        host.enqueue(CopyOperation.hostToDevice(s, label, src, hostMemory.retain(src), d, dstOffset, bytes, link));
     }
 
     /** @throws BackendException naming what is wrong with the copy */

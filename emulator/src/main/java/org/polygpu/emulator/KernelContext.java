@@ -9,6 +9,10 @@ import org.polygpu.backend.LaunchConfig;
  * arguments are the memory of device buffers that the launch already checked to belong to {@link #device()}; each
  * segment is exactly the buffer's size, so an access past its end fails instead of touching other memory.
  *
+ * <p>A pointer passed for a parameter the signature declares read-only ({@code in}, {@code const}) is read-only
+ * memory, unless the same buffer is also passed for a parameter that may be written: a write through it fails
+ * ({@link JavaExecution} turns that into a fault naming the parameter and the element).
+ *
  * <p>Valid only while the kernel body runs.
  */
 public final class KernelContext {
@@ -16,12 +20,16 @@ public final class KernelContext {
     private final LaunchConfig config;
     private final int device;
     private final Object[] arguments;
+    /** The memory each pointer argument gives the body, by argument index; null for the other arguments. */
+    private final MemorySegment[] pointers;
 
-    KernelContext(String kernel, LaunchConfig config, int device, Object[] arguments) {
+    /** @param pointers the memory of each pointer argument, by argument index (null elsewhere) */
+    KernelContext(String kernel, LaunchConfig config, int device, Object[] arguments, MemorySegment[] pointers) {
         this.kernel = kernel;
         this.config = config;
         this.device = device;
         this.arguments = arguments;
+        this.pointers = pointers;
     }
 
     public LaunchConfig config() {
@@ -39,8 +47,8 @@ public final class KernelContext {
 
     /** The memory of the device buffer passed as argument {@code index}. */
     public MemorySegment pointer(int index) {
-        if (argument(index) instanceof EmulatedBuffer buffer) {
-            return buffer.segment();
+        if (argument(index) instanceof EmulatedBuffer) {
+            return pointers[index];
         }
         throw mismatch(index, "a device buffer");
     }

@@ -27,6 +27,16 @@ import org.polygpu.sched.spi.Locations;
  * never take it as a source) and valid for its chunks ({@link #isHostChunkValid}). A chunk is valid on the host
  * only while every valid device holds the same bytes: any write invalidates the host's chunks, and a read of the
  * whole array at the host makes them moot. Chunk numbers and sizes are the caller's.
+ *
+ * <p><b>Host chunk writes.</b> A host write to chunks of an array the host does not hold whole makes those chunks
+ * Modified on the host ({@link #writeHostChunks}: <em>dirty</em>) and, as MSI requires of a write, every device
+ * Invalid but one, the <em>backing</em> device ({@link #backing}): it still holds every other chunk's current bytes,
+ * and the host holds the dirty ones. Per chunk, the states are thus those above: a dirty chunk is Modified on the host
+ * and Invalid everywhere else; another chunk is Shared by the backing device and, when the host read it, the host.
+ * For the array as a whole no location is valid then; {@link #validMask} answers the backing device alone, so that
+ * policies estimating transfers and code choosing a source still find one, and the owner must merge the dirty chunks
+ * before anything uses the array whole: pushing them into a device replica made from the backing one
+ * ({@link #flushedHostChunks}) or completing the host's copy from it ({@link #hostCompleted}).
  * Not thread-safe: owned by the scheduler's thread.
  */
 public final class Coherence {
@@ -38,6 +48,8 @@ public final class Coherence {
     private boolean written;
     /** The chunks valid on the host while the host is not valid as a whole; null when none. */
     private BitSet hostChunks;
+    /** The chunks the host wrote while not valid as a whole (a subset of {@link #hostChunks}); null when none. */
+    private BitSet hostDirty;
     private int hostChunkReads;
 
     public Coherence(int deviceCount) {
@@ -70,6 +82,10 @@ public final class Coherence {
 
     /** A reader at {@code location} now holds a valid copy too. */
     public void read(int location) {
+        if (hostDirty != null) {
+            throw new IllegalStateException("location " + location + " cannot read the whole array while the host "
+                    + "holds dirty chunks; they must be merged first");
+        }
         valid |= 1L << location;
         if (location == deviceCount) {
             forgetHostChunks();
@@ -118,8 +134,68 @@ public final class Coherence {
         return hostChunkReads;
     }
 
+    /** Whether the host holds chunks it wrote that no device has: the array must be merged before a whole use. */
+    public boolean hasHostDirty() {
+        return hostDirty != null;
+    }
+
+    /** The chunks the host wrote that no device has; empty when none. The caller must not change it. */
+    public BitSet hostDirtyChunks() {
+        return hostDirty == null ? new BitSet() : hostDirty;
+    }
+
+    /** The device that holds every chunk but the host's dirty ones, while {@link #hasHostDirty}. */
+    public int backing() {
+        if (hostDirty == null) {
+            throw new IllegalStateException("the host has no dirty chunks");
+        }
+        return Long.numberOfTrailingZeros(valid);
+    }
+
+    /**
+     * The host wrote chunks {@code from..to-1}, having brought in first the bytes of them it did not overwrite; the
+     * host is not valid as a whole. They become dirty; every device but {@code backing} (a valid device, or the
+     * backing one already) becomes Invalid.
+     *
+     * @throws IllegalStateException when the host is valid as a whole or {@code backing} holds no valid copy
+     */
+    public void writeHostChunks(long from, long to, int backing) {
+        if (isValid(deviceCount) || !isValid(backing)) {
+            throw new IllegalStateException("a chunk write needs a host that is not valid as a whole and a valid "
+                    + "backing device (valid locations " + Long.toBinaryString(valid) + ", backing " + backing + ")");
+        }
+        if (hostChunks == null) {
+            hostChunks = new BitSet();
+        }
+        if (hostDirty == null) {
+            hostDirty = new BitSet();
+        }
+        hostChunks.set(Math.toIntExact(from), Math.toIntExact(to));
+        hostDirty.set(Math.toIntExact(from), Math.toIntExact(to));
+        valid = 1L << backing;
+        written = true;
+    }
+
+    /**
+     * The dirty chunks were pushed into {@code device}'s replica, made complete from the backing device: it now holds
+     * the only valid copy of the whole array; the host's chunks stay valid, no longer dirty.
+     */
+    public void flushedHostChunks(int device) {
+        valid = 1L << device;
+        written = true;
+        hostDirty = null;
+    }
+
+    /** The host brought in every chunk it lacked from the backing device: it holds the only valid copy, whole. */
+    public void hostCompleted() {
+        valid = 1L << deviceCount;
+        written = true;
+        forgetHostChunks();
+    }
+
     private void forgetHostChunks() {
         hostChunks = null;
+        hostDirty = null;
         hostChunkReads = 0;
     }
 

@@ -65,6 +65,14 @@ public interface Backend extends AutoCloseable {
     void prefetch(DeviceBuffer buffer, int device, StreamHandle stream);
 
     /**
+     * Whether a kernel's stores and atomics through the pointers a launch's {@link ReadOnlyParameters} names are
+     * refused (a fault) rather than landing; by default they land, as on a GPU.
+     */
+    default boolean checksReadOnlyStores() {
+        return false;
+    }
+
+    /**
      * Whether this backend was opened with {@code MemoryModel=managed}: each array is then one
      * {@link #allocateManaged} allocation that every device and the host address, instead of one replica per location.
      */
@@ -149,7 +157,14 @@ public interface Backend extends AutoCloseable {
     /** Milliseconds between two completed events. */
     double elapsedMillis(EventHandle start, EventHandle end);
 
-    void copyHostToDevice(MemorySegment src, DeviceBuffer dst, long bytes, StreamHandle stream,
+    /** Copies the first {@code bytes} of {@code src} to the start of {@code dst}. */
+    default void copyHostToDevice(MemorySegment src, DeviceBuffer dst, long bytes, StreamHandle stream,
+                                  OperationLabel label) {
+        copyHostToDevice(src, dst, 0, bytes, stream, label);
+    }
+
+    /** Copies the first {@code bytes} of {@code src} into {@code dst} from byte {@code dstOffset} on. */
+    void copyHostToDevice(MemorySegment src, DeviceBuffer dst, long dstOffset, long bytes, StreamHandle stream,
                           OperationLabel label);
 
     /** Copies the first {@code bytes} of {@code src}. */

@@ -10,13 +10,16 @@ import java.util.List;
  */
 public final class ReadOnlyParameters {
     /** No parameter is declared read-only: nothing is checked. */
-    public static final ReadOnlyParameters NONE = new ReadOnlyParameters(new String[0]);
+    public static final ReadOnlyParameters NONE = new ReadOnlyParameters(new String[0], new int[0]);
 
     /** The name of each read-only parameter by position; {@code null} for the others. */
     private final String[] names;
+    /** The size of each read-only parameter's elements in bytes, 0 when unknown. */
+    private final int[] elementBytes;
 
-    private ReadOnlyParameters(String[] names) {
+    private ReadOnlyParameters(String[] names, int[] elementBytes) {
         this.names = names;
+        this.elementBytes = elementBytes;
     }
 
     /**
@@ -24,18 +27,30 @@ public final class ReadOnlyParameters {
      * @param readOnly whether each parameter is a pointer declared read-only
      */
     public static ReadOnlyParameters of(List<String> names, List<Boolean> readOnly) {
-        if (names.size() != readOnly.size()) {
-            throw new IllegalArgumentException(names.size() + " names but " + readOnly.size() + " flags");
+        return of(names, readOnly, java.util.Collections.nCopies(names.size(), 0));
+    }
+
+    /**
+     * @param names        every parameter's name, in order
+     * @param readOnly     whether each parameter is a pointer declared read-only
+     * @param elementBytes the size of each parameter's elements in bytes, 0 when the signature does not say
+     */
+    public static ReadOnlyParameters of(List<String> names, List<Boolean> readOnly, List<Integer> elementBytes) {
+        if (names.size() != readOnly.size() || names.size() != elementBytes.size()) {
+            throw new IllegalArgumentException(names.size() + " names but " + readOnly.size() + " flags and "
+                    + elementBytes.size() + " element sizes");
         }
+        int[] sizes = new int[names.size()];
         String[] kept = new String[names.size()];
         boolean any = false;
         for (int i = 0; i < kept.length; i++) {
             if (readOnly.get(i)) {
                 kept[i] = names.get(i);
+                sizes[i] = elementBytes.get(i);
                 any = true;
             }
         }
-        return any ? new ReadOnlyParameters(kept) : NONE;
+        return any ? new ReadOnlyParameters(kept, sizes) : NONE;
     }
 
     /** Whether no parameter is read-only. */
@@ -54,6 +69,12 @@ public final class ReadOnlyParameters {
             throw new IllegalArgumentException("parameter " + index + " is not read-only");
         }
         return names[index];
+    }
+
+    /** The size in bytes of the elements of read-only parameter {@code index}, or 0 when the signature does not say. */
+    public int elementBytes(int index) {
+        name(index);
+        return elementBytes[index];
     }
 
     @Override

@@ -99,6 +99,25 @@ public final class Dag<C> {
         return false;
     }
 
+    /**
+     * The unfinished computations that read {@code array} since its last write, in append order: under
+     * {@code with-const} the DAG does not order a later read after them; under {@code no-const} none (every access
+     * counts as a write there).
+     */
+    public List<C> liveReaders(DeviceArray array) {
+        ArrayHistory<C> h = histories.get(array);
+        if (h == null || policy == DependencyPolicy.NO_CONST) {
+            return List.of();
+        }
+        List<C> out = new ArrayList<>(2);
+        for (DagVertex<C> r : h.readers) {
+            if (!r.finished) {
+                out.add(r.computation());
+            }
+        }
+        return out;
+    }
+
     /** Marks a vertex finished and drops its edges; it creates no dependencies from now on. */
     public void retire(DagVertex<C> v) {
         if (v.finished) {

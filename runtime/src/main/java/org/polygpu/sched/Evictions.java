@@ -41,11 +41,18 @@ final class Evictions {
     private final DeviceBudgets budgets;
     private final ScheduleRecording recording;
     private final Function<DeviceArray, MemorySegment> hostReplica;
+    private final java.util.function.ObjLongConsumer<DeviceArray> completeHost;
     private final int host;
 
-    /** @param hostReplica gives an array's host replica, allocating it on first use */
+    /**
+     * @param hostReplica  gives an array's host replica, allocating it on first use
+     * @param completeHost makes the host's copy of an array whole from its backing device while the host holds dirty
+     *                     chunks (for a computation id), as the write-back of that device's replica
+     */
     Evictions(Backend backend, Schedule schedule, DeviceBudgets budgets, ScheduleRecording recording,
-              Function<DeviceArray, MemorySegment> hostReplica) {
+              Function<DeviceArray, MemorySegment> hostReplica,
+              java.util.function.ObjLongConsumer<DeviceArray> completeHost) {
+        this.completeHost = completeHost;
         this.backend = backend;
         this.pool = schedule.pool();
         this.budgets = budgets;
@@ -171,9 +178,13 @@ final class Evictions {
     /** Writes {@code array}'s replica on {@code d} back to the host if it is the only valid copy, then frees it. */
     private void evict(long computationId, DeviceArray array, int d) {
         Coherence coherence = array.coherence();
-        boolean writeBack = !coherence.isPristine() && coherence.validMask() == 1L << d;
+        // The backing device of the host's dirty chunks: the host gets the other chunks from it.
+        boolean merge = coherence.hasHostDirty() && coherence.backing() == d;
+        boolean writeBack = merge || !coherence.isPristine() && coherence.validMask() == 1L << d;
         Eviction e = new Eviction(computationId, d, array.toString(), array.byteSize(), writeBack);
-        if (writeBack) {
+        if (merge) {
+            completeHost.accept(array, computationId);
+        } else if (writeBack) {
             StreamHandle stream = pool.hostStream(d);
             backend.copyDeviceToHost(array.deviceReplica(d), hostReplica.apply(array), array.byteSize(), stream,
                     new OperationLabel(computationId, e.name()));

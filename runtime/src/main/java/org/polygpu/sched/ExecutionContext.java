@@ -121,7 +121,8 @@ public final class ExecutionContext implements AutoCloseable {
     }
 
     /**
-     * A kernel of {@code image} named {@code name} with the given signature, loaded on every device in use.
+     * A kernel of {@code image} named {@code name} with the given signature, loaded on every device in use; when a
+     * pointer is declared read-only, its PTX is analysed for stores through it ({@link Kernel#readOnlyStores()}).
      *
      * @throws org.polygpu.backend.BackendException when the image cannot be loaded or lacks the function
      */
@@ -129,6 +130,8 @@ public final class ExecutionContext implements AutoCloseable {
         checkOpen();
         Kernel k = new Kernel(name, image, parameters, deviceCount, symbols);
         k.load(backend);
+        k.findReadOnlyStores(backend);
+        schedule.races().kernelCreated(k);
         return k;
     }
 
@@ -188,7 +191,10 @@ public final class ExecutionContext implements AutoCloseable {
         return hostSide.readElement(array, index);
     }
 
-    /** Writes one element; waits for every computation using {@code array}, then invalidates device copies. */
+    /**
+     * Writes one element; waits for every computation using {@code array}, then invalidates device copies (all of
+     * them when the host holds the array whole, else all but the one that backs the chunks the host does not hold).
+     */
     public void write(DeviceArray array, long index, Object value) {
         array.checkLive();
         array.checkIndex(index);
@@ -199,8 +205,7 @@ public final class ExecutionContext implements AutoCloseable {
             throw new IllegalArgumentException("element " + index + " of " + array + ": " + e.getMessage(), e);
         }
         checkOpen();
-        hostSide.access(HostAccess.writeElement(array, index));
-        Elements.set(array.hostReplica(), array.elementType(), index, value);
+        hostSide.writeElement(array, index, value);
     }
 
     /** Copies {@code array.byteSize()} bytes of {@code src} over the whole array. */
@@ -231,14 +236,13 @@ public final class ExecutionContext implements AutoCloseable {
 
     /**
      * Copies all of {@code src} into {@code array} from byte {@code byteOffset} on; the rest of the array keeps its
-     * contents (so a partial write first brings the host copy up to date).
+     * contents (a partial write brings to the host only the chunks at its ends that it does not cover).
      */
     public void copyFromHost(DeviceArray array, long byteOffset, MemorySegment src) {
         array.checkLive();
         HostAccesses.checkRange(array, byteOffset, src.byteSize());
         checkOpen();
-        hostSide.access(HostAccess.copyFromHost(array, byteOffset, src.byteSize()));
-        MemorySegment.copy(src, 0, array.hostReplica(), byteOffset, src.byteSize());
+        hostSide.writeRange(array, byteOffset, src);
     }
 
     /** Frees every replica of {@code array} after the computations using it finished. */
@@ -271,6 +275,14 @@ public final class ExecutionContext implements AutoCloseable {
         arrays.release(array);
         schedule.faults().defined(array);
         dag.forget(array);
+    }
+
+    /**
+     * Where warnings about the program go (standard error until set): a host read that races with a kernel storing
+     * through a pointer its signature declares read-only ({@link HostReadRaces}).
+     */
+    public void warnTo(java.util.function.Consumer<String> sink) {
+        schedule.races().warnTo(java.util.Objects.requireNonNull(sink, "sink"));
     }
 
     /** The streams and events the program creates, and its current device. */

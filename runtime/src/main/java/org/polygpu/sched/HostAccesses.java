@@ -1,6 +1,7 @@
 package org.polygpu.sched;
 
 import java.lang.foreign.MemorySegment;
+import java.util.function.Consumer;
 
 import org.polygpu.array.Access;
 import org.polygpu.array.Coherence;
@@ -12,6 +13,14 @@ import org.polygpu.array.Elements;
  * the array depends on, the host replica is brought up to date, and the host's coherence transition is applied.
  * Under managed memory nothing is copied: the bytes an access touches are migrated to the host, whatever the
  * coherence state says, since kernels may have moved them.
+ *
+ * <p>Chunks. Of an array of up to {@link #WHOLE_ARRAY_BYTES} whose host copy is not valid as a whole, element reads
+ * and partial bulk reads bring to the host only the chunks of {@link #CHUNK_BYTES} they touch, element writes and
+ * partial bulk writes write only theirs (bringing first what they do not overwrite): the host's copy is valid, and
+ * written, per chunk, the devices' per array ({@link Coherence}: a written chunk is Modified on the host, the rest is
+ * kept by one backing device). Each chunk brought alone counts; the host miss after
+ * {@link #CHUNK_READS_BEFORE_WHOLE} of them brings the whole array, as managed memory's prefetcher moves a region
+ * once enough of it was touched. Whole reads, kernels and copies get the chunks that differ ({@link ReplicaTransfers}).
  * Not thread-safe: used by the execution context's thread.
  */
 final class HostAccesses {
@@ -45,15 +54,17 @@ final class HostAccesses {
 
     /**
      * A host-side access: waits for the computations it depends on, brings the host replica up to date unless the
-     * access overwrites it all, and applies the host's coherence transition. A write, of an element or in bulk, thus first
-     * makes the host copy valid as a whole, however few of its chunks were valid: the simplest rule that keeps the
-     * rest of the array, and writes leave the host the only valid copy anyway. It joins the DAG only when it has
-     * live parents or the DAG is recorded: otherwise it finishes at once and no later work could depend on it.
+     * access overwrites it all, and applies the host's coherence transition: a read or a write of the whole host copy
+     * (writes of parts go through {@link #writeElement} and {@link #writeRange} first). It joins the DAG only when it
+     * has live parents or the DAG is recorded: otherwise it finishes at once and no later work could depend on it.
      */
     void access(HostAccess work) {
-        long id = schedule.nextId();
         DeviceArray array = work.array();
         Access access = work.access();
+        if (access.isReadOnly()) {
+            schedule.races().beforeRead(array, array.toString());
+        }
+        long id = schedule.nextId();
         Computation c = begin(work, id);
         if (transfers.managed()) {
             if (access == Access.WRITE) {
@@ -85,6 +96,7 @@ final class HostAccesses {
      * copied from a valid device, so one read never materialises it on the host.
      */
     Object readElement(DeviceArray array, long index) {
+        schedule.races().beforeRead(array, "element " + index + " of " + array);
         long id = schedule.nextId();
         Computation c = begin(HostAccess.readElement(array, index), id);
         checkDefined(array, c);
@@ -112,6 +124,7 @@ final class HostAccesses {
             access(HostAccess.copyToHost(array));
             return;
         }
+        schedule.races().beforeRead(array, "bytes " + byteOffset + ".." + (byteOffset + bytes) + " of " + array);
         long id = schedule.nextId();
         Computation c = begin(HostAccess.copyToHost(array), id);
         checkDefined(array, c);
@@ -162,17 +175,101 @@ final class HostAccesses {
     }
 
     /**
+     * Writes element {@code index} (already converted: it fits), ordered like {@link #access}. While the host does not
+     * hold an array of up to {@link #WHOLE_ARRAY_BYTES} whole, only the chunk of {@link #CHUNK_BYTES} that holds the
+     * element is brought to the host (when it is not there yet) and written: the chunk becomes dirty on the host and
+     * every device but one, the backing device, Invalid ({@link Coherence}); a miss past
+     * {@link #CHUNK_READS_BEFORE_WHOLE} chunks brings the whole array instead, as for reads. Otherwise (the host holds
+     * it whole, an array of one chunk, managed memory) the host copy is made whole first and written, the only valid
+     * copy. An array larger than {@link #WHOLE_ARRAY_BYTES} that some device holds is never brought to the host for
+     * an element write: the element is copied into the device replica nearest the host, which becomes the only valid
+     * copy, as an element read copies it alone from there.
+     */
+    void writeElement(DeviceArray array, long index, Object value) {
+        int size = array.elementType().bytes();
+        Coherence coherence = array.coherence();
+        if (!transfers.managed() && array.byteSize() > WHOLE_ARRAY_BYTES && !coherence.isValid(host)
+                && !coherence.isPristine()) {
+            long id = schedule.nextId();
+            Computation c = begin(HostAccess.writeElement(array, index), id);
+            checkDefined(array, c);
+            MemorySegment element = MemorySegment.ofArray(new long[1]).asSlice(0, size);
+            Elements.set(element, array.elementType(), 0, value);
+            transfers.writeElementOnDevice(array, index * size, element, id);
+            end(c);
+            return;
+        }
+        writePart(HostAccess.writeElement(array, index), index * size, size,
+                host -> Elements.set(host, array.elementType(), index, value));
+    }
+
+    /**
+     * Copies {@code src} into the array from byte {@code byteOffset} on, ordered like {@link #access}: all of it as a
+     * write of the whole array; a part of an array of up to {@link #WHOLE_ARRAY_BYTES} the host does not hold whole as
+     * a write of the chunks it overlaps, only the two at its ends being brought to the host first for the bytes it
+     * does not cover, when they are not there yet (they count as misses, as in {@link #writeElement}).
+     */
+    void writeRange(DeviceArray array, long byteOffset, MemorySegment src) {
+        writePart(HostAccess.copyFromHost(array, byteOffset, src.byteSize()), byteOffset, src.byteSize(),
+                host -> MemorySegment.copy(src, 0, host, byteOffset, src.byteSize()));
+    }
+
+    private void writePart(HostAccess work, long byteOffset, long bytes, Consumer<MemorySegment> write) {
+        DeviceArray array = work.array();
+        Coherence coherence = array.coherence();
+        if (work.access() == Access.WRITE || transfers.managed() || array.byteSize() > WHOLE_ARRAY_BYTES
+                || array.byteSize() <= CHUNK_BYTES || coherence.isValid(host) || coherence.isPristine()
+                || bytes == 0) {
+            access(work);
+            write.accept(array.hostReplica());
+            return;
+        }
+        long id = schedule.nextId();
+        Computation c = begin(work, id);
+        checkDefined(array, c);
+        transfers.hostReplica(array);
+        long first = byteOffset / CHUNK_BYTES;
+        long last = (byteOffset + bytes - 1) / CHUNK_BYTES;
+        for (long k : first == last ? new long[] {first} : new long[] {first, last}) {
+            long start = k * CHUNK_BYTES;
+            long end = Math.min(start + CHUNK_BYTES, array.byteSize());
+            boolean covered = byteOffset <= start && byteOffset + bytes >= end;
+            if (!covered && !coherence.isValid(host) && !coherence.isHostChunkValid(k)) {
+                if (coherence.hostChunkReads() >= CHUNK_READS_BEFORE_WHOLE) {
+                    transfers.fetchToHost(array, id);
+                } else {
+                    transfers.fetchRangeToHost(array, start, end - start, id);
+                    coherence.readHostChunk(k);
+                }
+            }
+        }
+        if (coherence.isValid(host)) {
+            coherence.write(host);
+        } else {
+            int backing = coherence.hasHostDirty() ? coherence.backing()
+                    : transfers.fastestSource(coherence.validMask(), host);
+            coherence.writeHostChunks(first, last + 1, backing);
+        }
+        array.setReady(host, null, null);
+        write.accept(array.hostReplica());
+        end(c);
+        grantDirectAccess(array, bytes);
+    }
+
+    /**
      * After an access, lets later element accesses skip the scheduler while nothing can change their outcome: reads
      * while the host copy is valid and no unfinished work writes the array, writes too while the host holds the only
      * copy, written (a pristine array's zeros are valid everywhere) and no unfinished work uses the array. Never when
      * the DAG is recorded, where every access must appear. Device work revokes the grant when it is scheduled. Under
      * managed memory only after an access of the whole array ({@code bytes}), which brought all its pages to the host:
-     * direct accesses migrate nothing.
+     * direct accesses migrate nothing. Nor while an unfinished kernel may write the array through a read-only pointer
+     * ({@link HostReadRaces}): reads must wait for it.
      */
     private void grantDirectAccess(DeviceArray array, long bytes) {
         Coherence coherence = array.coherence();
         if (transfers.managed() && bytes < array.byteSize() || recording.recordsDag() || array.hostReplica() == null
-                || !coherence.isValid(host) || schedule.dag().hasLiveDependencies(array, Access.READ)) {
+                || !coherence.isValid(host) || schedule.dag().hasLiveDependencies(array, Access.READ)
+                || schedule.races().mayRace(array)) {
             return;
         }
         boolean write = coherence.validMask() == 1L << host && !coherence.isPristine()

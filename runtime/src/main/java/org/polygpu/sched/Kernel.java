@@ -1,13 +1,17 @@
 package org.polygpu.sched;
 
 import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 import org.polygpu.backend.Backend;
+import org.polygpu.backend.BackendException;
 import org.polygpu.backend.FunctionHandle;
 import org.polygpu.backend.ModuleHandle;
 import org.polygpu.backend.ModuleImage;
 import org.polygpu.backend.ReadOnlyParameters;
+import org.polygpu.ptx.ParameterStores;
 
 /**
  * A kernel known to the runtime: its code, the function's name in it, and its signature. The module is loaded on
@@ -23,6 +27,8 @@ public final class Kernel {
     private final int arrayParameterCount;
     private final SymbolWrites symbols;
     private final ReadOnlyParameters readOnly;
+    /** The first store or atomic through each read-only pointer parameter that the PTX has, in PTX order. */
+    private List<ParameterStores.Store> readOnlyStores = List.of();
     private long launchCount;
 
     Kernel(String name, ModuleImage image, List<Parameter> parameters, int deviceCount, SymbolWrites symbols) {
@@ -34,7 +40,8 @@ public final class Kernel {
         this.functions = new FunctionHandle[deviceCount];
         this.arrayParameterCount = (int) parameters.stream().filter(Parameter::pointer).count();
         this.readOnly = ReadOnlyParameters.of(this.parameters.stream().map(Parameter::name).toList(),
-                this.parameters.stream().map(p -> p.pointer() && p.access().isReadOnly()).toList());
+                this.parameters.stream().map(p -> p.pointer() && p.access().isReadOnly()).toList(),
+                this.parameters.stream().map(p -> p.type() == null ? 0 : p.type().bytes()).toList());
     }
 
     /** The function's name as given: a C name, a mangled name, or a name expression such as {@code inc<int>}. */
@@ -53,6 +60,54 @@ public final class Kernel {
     /** The pointer parameters declared read-only, which the backend may check stores against. */
     ReadOnlyParameters readOnly() {
         return readOnly;
+    }
+
+    /**
+     * The first store or atomic through each pointer parameter the signature declares read-only that the kernel's
+     * PTX has ({@link ParameterStores}, which may miss a store but never invents one); empty when there is none or
+     * no PTX (a Java kernel, a CUBIN without source).
+     */
+    public List<ParameterStores.Store> readOnlyStores() {
+        return readOnlyStores;
+    }
+
+    /** Whether the PTX stores through parameter {@code index}, which the signature declares read-only. */
+    boolean storesThroughReadOnly(int index) {
+        for (ParameterStores.Store s : readOnlyStores) {
+            if (s.parameter() == index) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Finds {@link #readOnlyStores} in the PTX {@code backend} has for the module, when any pointer is read-only. */
+    void findReadOnlyStores(Backend backend) {
+        if (readOnly.isEmpty()) {
+            return;
+        }
+        Optional<String> text;
+        try {
+            text = backend.ptx(modules[0]);
+        } catch (BackendException e) {
+            return;
+        }
+        Optional<String> entry = text.flatMap(t -> ParameterStores.entry(t, name));
+        if (entry.isEmpty()) {
+            return;
+        }
+        List<ParameterStores.Store> found = new ArrayList<>();
+        for (ParameterStores.Store store : ParameterStores.of(text.get(), entry.get())) {
+            int i = store.parameter();
+            if (readOnly.isReadOnly(i) && !storesThroughReadOnly(i, found)) {
+                found.add(store);
+            }
+        }
+        readOnlyStores = List.copyOf(found);
+    }
+
+    private static boolean storesThroughReadOnly(int index, List<ParameterStores.Store> stores) {
+        return stores.stream().anyMatch(s -> s.parameter() == index);
     }
 
     int arrayParameterCount() {

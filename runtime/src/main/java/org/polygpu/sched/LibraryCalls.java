@@ -38,7 +38,7 @@ public final class LibraryCalls {
     public Object callHost(String name, List<Parameter> parameters, Object[] args, Function<Object[], Object> body) {
         checkOpen.run();
         Object[] bound = LibraryArguments.bind(name, parameters, args, true, false);
-        return hostCalls.call(name, LibraryArguments.accesses(parameters, bound), bound, body);
+        return hostCalls.call(name, parameters, LibraryArguments.accesses(parameters, bound), bound, body);
     }
 
     /**

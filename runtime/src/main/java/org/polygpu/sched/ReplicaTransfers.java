@@ -1,6 +1,7 @@
 package org.polygpu.sched;
 
 import java.lang.foreign.MemorySegment;
+import java.util.BitSet;
 
 import org.polygpu.array.ArrayAccess;
 import org.polygpu.array.Coherence;
@@ -19,7 +20,13 @@ import org.polygpu.topology.BandwidthMatrix;
  * Keeps replicas coherent at schedule time: allocates them lazily, copies a missing one from the fastest valid
  * location (by the bandwidth matrix) after the work that made that location ready, and applies the coherence
  * transitions of each access. Under managed memory it hands every array to {@link ManagedArrays} instead, which
- * copies nothing. Not thread-safe.
+ * copies nothing.
+ *
+ * <p>Host chunks the host wrote ({@link Coherence}: dirty, with a backing device holding the rest) are merged before
+ * anything uses the array whole: a computation's device gets the backing replica (copied when it is another device)
+ * and then the dirty chunks from the host, one copy per run of them, on the computation's stream
+ * ({@link #prepare}); the host, for a whole read or a write-back, gets the chunks it lacks from the backing device
+ * ({@link #completeHost}). Either way only the chunks that differ cross the host's link. Not thread-safe.
  */
 final class ReplicaTransfers {
     private final Backend backend;
@@ -49,7 +56,8 @@ final class ReplicaTransfers {
         this.bandwidth = bandwidth;
         this.host = bandwidth.hostIndex();
         this.budgets = budgets;
-        this.evictions = new Evictions(backend, schedule, budgets, recording, this::hostReplica);
+        this.evictions = new Evictions(backend, schedule, budgets, recording, this::hostReplica,
+                this::completeHost);
         this.managed = backend.managedMemory() ? new ManagedArrays(backend, pool, labelled) : null;
     }
 
@@ -92,6 +100,9 @@ final class ReplicaTransfers {
             array.revokeDirectHostAccess();
             Coherence coherence = array.coherence();
             DeviceBuffer replica = array.deviceReplica(d);
+            if (coherence.hasHostDirty()) {
+                lastCopied = mergeHostChunks(c, array, d);
+            }
             if (coherence.isValid(d)) {
                 lastCopied = waitReady(array, d, slot.handle) ? null : lastCopied;
             } else if (coherence.isPristine()) {
@@ -128,8 +139,61 @@ final class ReplicaTransfers {
     }
 
     /**
+     * Makes {@code d}'s replica of {@code array} the only valid copy, whole, for {@code c}: the backing device's
+     * replica (copied when it is another device) with the host's dirty chunks copied over it, on {@code c}'s stream.
+     * Returns the event after the copies.
+     */
+    private EventHandle mergeHostChunks(Computation c, DeviceArray array, int d) {
+        Coherence coherence = array.coherence();
+        StreamHandle stream = c.slot().handle;
+        DeviceBuffer replica = array.deviceReplica(d);
+        int backing = coherence.backing();
+        waitReady(array, backing, stream);
+        if (backing != d) {
+            backend.copyDeviceToDevice(array.deviceReplica(backing), replica, array.byteSize(), stream,
+                    new OperationLabel(c.id(), labelled ? "copy " + array : "copy"));
+        }
+        MemorySegment host = array.hostReplica();
+        BitSet dirty = coherence.hostDirtyChunks();
+        ChunkRuns.forEach(0, dirty.length(), k -> dirty.get((int) k), HostAccesses.CHUNK_BYTES, array.byteSize(),
+                (offset, bytes) -> backend.copyHostToDevice(host.asSlice(offset, bytes), replica, offset, bytes,
+                        stream, new OperationLabel(c.id(), labelled ? "copy " + array + " bytes " + offset + ".."
+                        + (offset + bytes) + " from host" : "copy")));
+        EventHandle copied = pool.takeEvent(d);
+        backend.recordEvent(copied, stream);
+        c.addCopyEvent(copied);
+        coherence.flushedHostChunks(d);
+        array.setReady(d, c, copied);
+        return copied;
+    }
+
+    /**
+     * Makes the host's copy whole while it holds dirty chunks: the chunks it lacks are copied from the backing device,
+     * one copy per run, on that device's host stream, and waited for; the host then holds the only valid copy.
+     */
+    void completeHost(DeviceArray array, long computationId) {
+        Coherence coherence = array.coherence();
+        int backing = coherence.backing();
+        MemorySegment hostCopy = hostReplica(array);
+        StreamHandle stream = pool.hostStream(backing);
+        waitReady(array, backing, stream);
+        ChunkRuns.forEach(0, ChunkRuns.count(array.byteSize(), HostAccesses.CHUNK_BYTES),
+                k -> !coherence.isHostChunkValid(k), HostAccesses.CHUNK_BYTES, array.byteSize(),
+                (offset, bytes) -> backend.copyDeviceToHost(array.deviceReplica(backing), offset,
+                        hostCopy.asSlice(offset, bytes), bytes, stream, new OperationLabel(computationId, labelled
+                        ? "copy " + array + " bytes " + offset + ".." + (offset + bytes) + " to host"
+                        : "copy to host")));
+        EventHandle done = pool.takeEvent(backing);
+        backend.recordEvent(done, stream);
+        backend.synchronizeEvent(done);
+        pool.releaseEvent(done);
+        coherence.hostCompleted();
+        array.setReady(host, null, null);
+    }
+
+    /**
      * Makes the host replica valid, copying it back from the fastest valid device on that device's host stream
-     * and waiting for the copy. Returns the host replica.
+     * and waiting for the copy (only the chunks it lacks while it holds dirty ones). Returns the host replica.
      */
     MemorySegment fetchToHost(DeviceArray array, long computationId) {
         Coherence coherence = array.coherence();
@@ -139,6 +203,10 @@ final class ReplicaTransfers {
             return view;
         }
         MemorySegment hostReplica = hostReplica(array);
+        if (coherence.hasHostDirty()) {
+            completeHost(array, computationId);
+            return hostReplica;
+        }
         if (coherence.isValid(host) || coherence.isPristine()) {
             coherence.read(host);
             return hostReplica;
@@ -212,6 +280,33 @@ final class ReplicaTransfers {
         } finally {
             backend.freeHost(element);
         }
+    }
+
+    /**
+     * Writes the element {@code element} holds at byte {@code offset} of the device replica nearest the host alone,
+     * waiting for the copy; that replica becomes the only valid copy (Modified), the others Invalid. For an element
+     * write to an array too large to bring to the host, when some device holds it.
+     */
+    void writeElementOnDevice(DeviceArray array, long offset, MemorySegment element, long computationId) {
+        Coherence coherence = array.coherence();
+        int dst = fastestSource(coherence.validMask() & ~(1L << host), host);
+        StreamHandle stream = pool.hostStream(dst);
+        waitReady(array, dst, stream);
+        MemorySegment staged = backend.allocateHost(element.byteSize());
+        try {
+            staged.copyFrom(element);
+            backend.copyHostToDevice(staged, array.deviceReplica(dst), offset, element.byteSize(), stream,
+                    new OperationLabel(computationId, labelled ? "write " + array + " bytes " + offset + ".."
+                            + (offset + element.byteSize()) + " on device " + dst : "write"));
+            EventHandle done = pool.takeEvent(dst);
+            backend.recordEvent(done, stream);
+            backend.synchronizeEvent(done);
+            pool.releaseEvent(done);
+        } finally {
+            backend.freeHost(staged);
+        }
+        coherence.write(dst);
+        array.setReady(dst, null, null);
     }
 
     /** The host replica, allocated (zero-filled) on first use, if the host has the memory for it. */

@@ -20,6 +20,7 @@ final class Schedule {
     private final int deviceCount;
     private final Faults faults;
     private final KernelTimes times;
+    private final HostReadRaces races;
     private long nextComputationId;
     private int currentDevice;
 
@@ -29,6 +30,12 @@ final class Schedule {
         this.deviceCount = deviceCount;
         this.faults = new Faults(backend);
         this.times = new KernelTimes(backend);
+        this.races = new HostReadRaces(backend, this);
+    }
+
+    /** Host reads racing with kernels that store through read-only pointers. */
+    HostReadRaces races() {
+        return races;
     }
 
     /** The measurement of kernel launches for a device-selection policy that observes them. */
@@ -94,6 +101,7 @@ final class Schedule {
     /** {@code c} was seen complete on its stream: its duration is measured, then it retires. */
     private void completed(Computation c) {
         times.completed(c);
+        faults.completing(c);
         retire(c);
     }
 

@@ -1,10 +1,8 @@
 package org.polygpu.sched;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.polygpu.array.Access.READ;
 import static org.polygpu.array.Access.WRITE;
 import static org.polygpu.sched.HostAccesses.CHUNK_BYTES;
@@ -19,7 +17,7 @@ import org.polygpu.backend.testing.NoWorkBackend;
 
 /**
  * Element reads bring the host only the chunk that holds the element, until the host has read
- * {@link HostAccesses#CHUNK_READS_BEFORE_WHOLE} chunks alone, then the whole array; writes make the host copy whole.
+ * {@link HostAccesses#CHUNK_READS_BEFORE_WHOLE} chunks alone, then the whole array (writes: {@code ChunkedHostWriteTest}).
  * (The values read are checked on the emulator, in the {@code test} module's {@code ChunkedHostReadValuesTest}.)
  */
 class ChunkedHostReadTest {
@@ -97,22 +95,6 @@ class ChunkedHostReadTest {
             long copies = backend.copyCount();
             ctx.read(a, 1);
             assertEquals(copies, backend.copyCount(), "the host's chunk stayed valid through a read elsewhere");
-        }
-    }
-
-    @Test
-    void aHostWriteAfterAPartialReadMakesTheHostCopyWholeFirst() {
-        try (NoWorkBackend backend = new NoWorkBackend(2);
-             ExecutionContext ctx = NoWorkContexts.open(backend, NoWorkContexts.config())) {
-            DeviceArray a = written(ctx);
-            ctx.read(a, 0);
-            ctx.write(a, 50 * PER_CHUNK, 1.5f);
-            assertEquals(CHUNK_BYTES + a.byteSize(), backend.deviceToHostBytes(),
-                    "the rest of the array came to the host before the write");
-            assertEquals("host", NoWorkContexts.valid(ctx, a));
-            assertEquals(1.5f, ctx.read(a, 50 * PER_CHUNK));
-            assertTrue(a.coherence().isHostChunkValid(0));
-            assertFalse(a.coherence().isPristine());
         }
     }
 

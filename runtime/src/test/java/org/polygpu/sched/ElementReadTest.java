@@ -34,6 +34,23 @@ class ElementReadTest {
     }
 
     @Test
+    void anElementWriteToALargeArrayOnADeviceIsCopiedAloneIntoItsReplica() {
+        try (NoWorkBackend backend = new NoWorkBackend(2);
+             ExecutionContext ctx = NoWorkContexts.open(backend, NoWorkContexts.config())) {
+            DeviceArray big = ctx.newArray(ElementType.FLOAT, 1 << 24);
+            NoWorkContexts.launch(ctx, NoWorkContexts.kernel(ctx, "fill", WRITE), big);
+            NoWorkContexts.launch(ctx, NoWorkContexts.kernel(ctx, "read", org.polygpu.array.Access.READ), big);
+            assertEquals("0 1", NoWorkContexts.valid(ctx, big));
+            long copies = backend.copyCount();
+            ctx.write(big, 12345, 2.5f);
+            assertEquals(copies + 1, backend.copyCount(), "one copy, of the element");
+            assertEquals(4, backend.hostToDeviceBytes());
+            assertEquals(4, backend.hostBytes(), "4 bytes staged, not 64 MiB");
+            assertEquals("0", NoWorkContexts.valid(ctx, big), "the replica written is the only valid copy");
+        }
+    }
+
+    @Test
     void readingEveryElementOfAnArrayUpTo16MiBCostsAFewChunksThenOneWholeCopy() {
         try (NoWorkBackend backend = new NoWorkBackend(2);
              ExecutionContext ctx = NoWorkContexts.open(backend, NoWorkContexts.config())) {

@@ -114,4 +114,44 @@ class KernelFaultTest {
             assertDoesNotThrow(ctx::close);
         }
     }
+
+    /**
+     * A kernel or copy reading an array a fault left undefined is not refused but leaves what it writes undefined,
+     * carrying the original fault, and the outcome is the same whether the fault had retired when it was launched.
+     */
+    @Test
+    void workReadingAnUndefinedArrayLeavesWhatItWritesUndefinedWhetherOrNotTheFaultWasKnown() {
+        for (boolean faultKnownFirst : new boolean[] {false, true}) {
+            try (EmulatedBackend backend = Fixtures.backend(2, "test-2gpu");
+                 ExecutionContext ctx = Fixtures.context(backend)) {
+                DeviceArray x = ctx.newArray(ElementType.FLOAT, N);
+                DeviceArray y = ctx.newArray(ElementType.FLOAT, N);
+                DeviceArray z = ctx.newArray(ElementType.FLOAT, N);
+                DeviceArray unrelated = ctx.newArray(ElementType.FLOAT, N);
+                ctx.launch(overrun(ctx), Fixtures.launch(), x, N);
+                if (faultKnownFirst) {
+                    assertThrows(BackendException.class, () -> ctx.read(x, 0), "the fault itself, reported first");
+                }
+                ctx.launch(Fixtures.scale(ctx), Fixtures.launch(), x, y, N, 2f);
+                ctx.copy(y, z);
+                ctx.launch(Fixtures.inc(ctx), Fixtures.launch(), unrelated, N);
+                if (!faultKnownFirst) {
+                    BackendException fault = assertThrows(BackendException.class, () -> ctx.read(z, 0),
+                            "z depends on the faulted kernel through scale and the copy");
+                    assertTrue(fault.getMessage().contains("overrun"), fault.getMessage());
+                }
+                IllegalStateException derived = assertThrows(IllegalStateException.class, () -> ctx.read(y, 1));
+                assertTrue(derived.getMessage().contains("is undefined: kernel 'scale' (computation " + (faultKnownFirst ? 2 : 1) + ") computed it from "
+                        + x + ", which kernel 'overrun' (computation 0) left undefined when it faulted"),
+                        derived.getMessage());
+                IllegalStateException copied = assertThrows(IllegalStateException.class, () -> ctx.read(z, 1));
+                assertTrue(copied.getMessage().contains("computed it from " + y), copied.getMessage());
+                assertEquals(1f, (Float) ctx.read(unrelated, 0));
+                assertDoesNotThrow(ctx::synchronize, "the fault was reported once");
+                ctx.copyFromHost(x, MemorySegment.ofArray(new float[N]));
+                ctx.launch(Fixtures.scale(ctx), Fixtures.launch(), x, y, N, 2f);
+                assertEquals(0f, (Float) ctx.read(y, 1), "a kernel reading a defined x defines y again");
+            }
+        }
+    }
 }

@@ -59,6 +59,8 @@ public final class PolygpuRuntime {
         this.backend = backend;
         this.options = options;
         this.notice = notice;
+        // Warnings come during calls, on the thread that entered the guest context.
+        context.warnTo(line -> new PrintWriter(PolygpuContext.get(null).env().err(), true).println(line));
     }
 
     /** Opens the backend the options name and an execution context over it. */
@@ -188,7 +190,7 @@ public final class PolygpuRuntime {
     public Kernel kernel(String name, ModuleImage image, List<Parameter> parameters) {
         Kernel kernel = call(() -> context.kernel(name, image, parameters));
         List<String> warnings = context.backend().managedMemory() ? List.of()
-                : ReadOnlyStoreWarnings.of(kernel, () -> ptx(kernel));
+                : ReadOnlyStoreWarnings.of(kernel);
         if (!warnings.isEmpty()) {
             PrintWriter err = new PrintWriter(PolygpuContext.get(null).env().err(), true);
             warnings.forEach(err::println);

@@ -50,6 +50,8 @@ public final class NoWorkBackend implements Backend {
     private Object[] lastLaunchArguments = new Object[0];
     private long copies;
     private long deviceToHostBytes;
+    private long hostToDeviceBytes;
+    private long deviceToDeviceBytes;
     private long hostBytes;
     private long eventsCreated;
     private long prefetches;
@@ -134,6 +136,16 @@ public final class NoWorkBackend implements Backend {
     /** Bytes copied from devices to the host so far. */
     public long deviceToHostBytes() {
         return deviceToHostBytes;
+    }
+
+    /** Bytes copied from the host to devices so far. */
+    public long hostToDeviceBytes() {
+        return hostToDeviceBytes;
+    }
+
+    /** Bytes copied between or within devices so far. */
+    public long deviceToDeviceBytes() {
+        return deviceToDeviceBytes;
     }
 
     /** Copies enqueued so far, in every direction. */
@@ -270,9 +282,10 @@ public final class NoWorkBackend implements Backend {
     }
 
     @Override
-    public void copyHostToDevice(MemorySegment src, DeviceBuffer dst, long bytes, StreamHandle stream,
-                                 OperationLabel label) {
+    public void copyHostToDevice(MemorySegment src, DeviceBuffer dst, long dstOffset, long bytes,
+                                 StreamHandle stream, OperationLabel label) {
         copies++;
+        hostToDeviceBytes += bytes;
     }
 
     @Override
@@ -286,6 +299,7 @@ public final class NoWorkBackend implements Backend {
     public void copyDeviceToDevice(DeviceBuffer src, DeviceBuffer dst, long bytes, StreamHandle stream,
                                    OperationLabel label) {
         copies++;
+        deviceToDeviceBytes += bytes;
     }
 
     @Override
