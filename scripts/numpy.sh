@@ -41,6 +41,7 @@ if command -v flock >/dev/null 2>&1; then
     flock 9  # another run on this machine finishes first; then there is nothing left to do
 fi
 if [ "$force" = 0 ] && polygpu_python_env_ready "$env_dir"; then
+    polygpu_python_env_link "$env_dir"
     echo "numpy $polygpu_numpy_version is installed for GraalPy $(polygpu_graalpy_version) in $env_dir"
     exit 0
 fi

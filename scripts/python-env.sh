@@ -37,9 +37,22 @@ polygpu_python_env_key() {
     echo "graalpy $(polygpu_graalpy_version) numpy $polygpu_numpy_version"
 }
 
-# Succeeds when the environment in folder $1 is complete for this GraalPy and numpy, and its python still runs
-# (its bin/python links to the bin/graalpy of the checkout that made it).
+# Succeeds when the environment in folder $1 is complete for this GraalPy and numpy. Its bin/python links to the
+# bin/graalpy of the checkout that made it; bin/polygpu only names that path (GraalPy finds the environment's
+# pyvenv.cfg beside it), so another checkout of the same GraalPy can use the environment after that one is gone,
+# and polygpu_python_env_link points the link at the running checkout for programs that start sys.executable.
 polygpu_python_env_ready() {
-    [ -n "$1" ] && [ -x "$1/bin/python" ] && [ -f "$1/.polygpu-stamp" ] \
+    [ -n "$1" ] && [ -f "$1/pyvenv.cfg" ] && [ -f "$1/.polygpu-stamp" ] \
         && [ "$(cat "$1/.polygpu-stamp")" = "$(polygpu_python_env_key)" ]
+}
+
+# Points the environment's python links at this checkout's bin/graalpy when they no longer lead to a GraalPy
+# (the checkout that made the environment was removed). Quiet when the folder cannot be written.
+polygpu_python_env_link() {
+    local link
+    for link in "$1/bin/graalpy" "$1/bin/python" "$1/bin/python3"; do
+        if [ -L "$link" ] && [ ! -e "$link" ]; then
+            ln -sfn "$polygpu_root/bin/graalpy" "$link" 2>/dev/null || true
+        fi
+    done
 }

@@ -54,6 +54,14 @@ ints = CU.DeviceArray("int", 3)
 ints.copyFrom(np.array([-1, 0, 7], dtype=np.int32))
 print("int32:", list(ints))
 
+# numpy's scalars are numbers to polygpu (Python's numeric protocol): element stores and scalar kernel arguments.
+ints[0] = np.int64(5)
+small[1] = np.float32(0.25)
+twos = CU.DeviceArray("float", 4)
+twos.copyFrom(np.full(4, 2.0, dtype=np.float32))
+saxpy(1, 32)(twos, small, np.float32(3.0), np.int32(4))
+print("numpy scalars:", list(ints), list(small))
+
 # numpy.asarray reads a device array as the sequence it is in Python (a copy, element by element).
 print("asarray:", np.asarray(small, dtype=np.float32).tolist(), np.asarray(ints).dtype.kind)
 
@@ -62,5 +70,5 @@ frozen = np.zeros(4, dtype=np.float32)
 frozen.flags.writeable = False
 try:
     small.copyTo(frozen)
-except Exception as e:
+except polyglot.ForeignException as e:  # GraalPy: errors from other languages derive from BaseException
     print("read-only:", "read-only" in str(e), frozen.tolist())

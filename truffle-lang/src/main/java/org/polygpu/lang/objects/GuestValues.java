@@ -6,6 +6,7 @@ import org.polygpu.lang.PolygpuException;
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 import com.oracle.truffle.api.TruffleLanguage;
 import com.oracle.truffle.api.exception.AbstractTruffleException;
+import com.oracle.truffle.api.interop.InteropException;
 import com.oracle.truffle.api.interop.InteropLibrary;
 import com.oracle.truffle.api.interop.UnsupportedMessageException;
 
@@ -114,6 +115,38 @@ public final class GuestValues {
             }
         } catch (UnsupportedMessageException e) {
             // Not a number after all.
+        }
+        return numericProtocol(value, interop);
+    }
+
+    /**
+     * A value that is a number by Python's numeric protocol only, as numpy's scalars ({@code numpy.float32(1.5)},
+     * {@code numpy.int64(3)}) are to other languages: its {@code __index__} (an exact integer), else its
+     * {@code __float__}; null when it has neither or they fail.
+     */
+    private static Object numericProtocol(Object value, InteropLibrary interop) {
+        if (!interop.hasMembers(value)) {
+            return null;
+        }
+        for (String member : new String[] {"__index__", "__float__"}) {
+            if (!interop.isMemberInvocable(value, member)) {
+                continue;
+            }
+            try {
+                Object number = interop.invokeMember(value, member);
+                InteropLibrary n = InteropLibrary.getUncached(number);
+                if (n.fitsInLong(number)) {
+                    return n.asLong(number);
+                }
+                if (n.fitsInBigInteger(number)) {
+                    return n.asBigInteger(number);
+                }
+                if (n.fitsInDouble(number)) {
+                    return n.asDouble(number);
+                }
+            } catch (InteropException | AbstractTruffleException e) {
+                // numpy's float scalars have __index__ and raise from it: try __float__.
+            }
         }
         return null;
     }
