@@ -44,7 +44,12 @@ import org.polygpu.topology.BandwidthMatrix;
  * <p>What it does not model: copies between devices sharing a link, copies for launches it did not place, the
  * copies' own latency, and completions the scheduler has not polled yet (they count until predicted over).
  * Measured with {@code scripts/study.sh} on v100x8 at 8 GPUs (benchmarks/README.md, "Placement beyond the paper"):
- * within 1% of {@code minmax-transfer-time}'s makespan on VEC, B&S, ML and MUL, 2% shorter on CG.
+ * within 1% of {@code minmax-transfer-time}'s makespan on VEC, B&S, ML and MUL, 2% shorter on CG. Ten percent
+ * less than min-max on ML and CG there is below what any placement can reach: from the host's issue times (1.5 µs
+ * a call on the emulator), the links' bandwidth and the kernels' durations, ML cannot end before 0.917 of
+ * min-max's makespan and CG not before 0.902 (the README derives both). What is left on CG is how the runtime
+ * copies a chain's inputs (behind the chain's previous kernel on its stream), not where the kernels go; readiness
+ * from each input's producer instead of the source device's whole queue was tried and lost to min-max there.
  *
  * <p>Not thread-safe: the scheduler calls it from one thread at a time.
  */
