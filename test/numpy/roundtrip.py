@@ -62,6 +62,12 @@ twos.copyFrom(np.full(4, 2.0, dtype=np.float32))
 saxpy(1, 32)(twos, small, np.float32(3.0), np.int32(4))
 print("numpy scalars:", list(ints), list(small))
 
+# JavaScript beside numpy in one context, as GrCUDA's benchmarks initialise arrays: a JS function fills a device array.
+fill = polyglot.eval(language="js", string="(x, n) => { for (let i = 0; i < n; i++) { x[i] = i * 0.5; } }")
+filled = CU.DeviceArray("float", 4)
+fill(filled, 4)
+print("js beside numpy:", list(filled), np.asarray(filled).sum())
+
 # numpy.asarray reads a device array as the sequence it is in Python (a copy, element by element).
 print("asarray:", np.asarray(small, dtype=np.float32).tolist(), np.asarray(ints).dtype.kind)
 
