@@ -6,6 +6,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.SequencedSet;
 import java.util.function.Function;
+import java.util.function.ObjLongConsumer;
 
 import org.polygpu.array.ArrayAccess;
 import org.polygpu.array.Coherence;
@@ -41,7 +42,7 @@ final class Evictions {
     private final DeviceBudgets budgets;
     private final ScheduleRecording recording;
     private final Function<DeviceArray, MemorySegment> hostReplica;
-    private final java.util.function.ObjLongConsumer<DeviceArray> completeHost;
+    private final ObjLongConsumer<DeviceArray> completeHost;
     private final int host;
 
     /**
@@ -51,7 +52,7 @@ final class Evictions {
      */
     Evictions(Backend backend, Schedule schedule, DeviceBudgets budgets, ScheduleRecording recording,
               Function<DeviceArray, MemorySegment> hostReplica,
-              java.util.function.ObjLongConsumer<DeviceArray> completeHost) {
+              ObjLongConsumer<DeviceArray> completeHost) {
         this.completeHost = completeHost;
         this.backend = backend;
         this.pool = schedule.pool();

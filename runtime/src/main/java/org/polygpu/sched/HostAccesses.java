@@ -62,7 +62,7 @@ final class HostAccesses {
         DeviceArray array = work.array();
         Access access = work.access();
         if (access.isReadOnly()) {
-            schedule.races().beforeRead(array, array.toString());
+            schedule.races().beforeRead(array);
         }
         long id = schedule.nextId();
         Computation c = begin(work, id);
@@ -96,7 +96,7 @@ final class HostAccesses {
      * copied from a valid device, so one read never materialises it on the host.
      */
     Object readElement(DeviceArray array, long index) {
-        schedule.races().beforeRead(array, "element " + index + " of " + array);
+        schedule.races().beforeReadElement(array, index);
         long id = schedule.nextId();
         Computation c = begin(HostAccess.readElement(array, index), id);
         checkDefined(array, c);
@@ -124,7 +124,7 @@ final class HostAccesses {
             access(HostAccess.copyToHost(array));
             return;
         }
-        schedule.races().beforeRead(array, "bytes " + byteOffset + ".." + (byteOffset + bytes) + " of " + array);
+        schedule.races().beforeReadRange(array, byteOffset, bytes);
         long id = schedule.nextId();
         Computation c = begin(HostAccess.copyToHost(array), id);
         checkDefined(array, c);
@@ -134,19 +134,11 @@ final class HostAccesses {
         } else if (coherence.isValid(host) || coherence.isPristine()) {
             transfers.fetchToHost(array, id);
         } else if (bytes > 0) {
-            long last = (byteOffset + bytes - 1) / CHUNK_BYTES;
-            long run = -1;
-            for (long k = byteOffset / CHUNK_BYTES; k <= last + 1; k++) {
-                boolean missing = k <= last && !coherence.isHostChunkValid(k);
-                if (missing && run < 0) {
-                    run = k;
-                } else if (!missing && run >= 0) {
-                    long from = run * CHUNK_BYTES;
-                    transfers.fetchRangeToHost(array, from, Math.min(k * CHUNK_BYTES, array.byteSize()) - from, id);
-                    coherence.copiedHostChunks(run, k);
-                    run = -1;
-                }
-            }
+            ChunkRuns.forEach(byteOffset / CHUNK_BYTES, (byteOffset + bytes - 1) / CHUNK_BYTES + 1,
+                    k -> !coherence.isHostChunkValid(k), CHUNK_BYTES, array.byteSize(), (offset, length) -> {
+                        transfers.fetchRangeToHost(array, offset, length, id);
+                        coherence.copiedHostChunks(offset / CHUNK_BYTES, ChunkRuns.count(offset + length, CHUNK_BYTES));
+                    });
         }
         end(c);
         grantDirectAccess(array, bytes);

@@ -47,7 +47,7 @@ final class HostCalls {
                 Function<Object[], Object> body) {
         for (ArrayAccess a : accesses) {
             if (a.access().isReadOnly()) {
-                schedule.races().beforeRead(a.array(), a.array() + " (passed to host function '" + name + "')");
+                schedule.races().beforeHostCall(a.array(), name);
             }
         }
         Computation c = new Computation(schedule.nextId(), new HostCall(name, accesses));

@@ -3,6 +3,7 @@ package org.polygpu.sched;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 import org.polygpu.array.ArrayOffset;
 import org.polygpu.array.DeviceArray;
@@ -75,14 +76,40 @@ final class HostReadRaces {
         return false;
     }
 
-    /**
-     * Before the host reads {@code array} ({@code access} describes the read, e.g. {@code x[3]}): reports each
-     * unfinished kernel that may write the array through a read-only pointer, and waits for it.
-     */
-    void beforeRead(DeviceArray array, String access) {
-        if (!possible) {
-            return;
+    /** Before the host reads all of {@code array}: {@link #check}. */
+    void beforeRead(DeviceArray array) {
+        if (possible) {
+            check(array, array::toString);
         }
+    }
+
+    /** Before the host reads element {@code index} of {@code array}: {@link #check}. */
+    void beforeReadElement(DeviceArray array, long index) {
+        if (possible) {
+            check(array, () -> "element " + index + " of " + array);
+        }
+    }
+
+    /** Before the host reads bytes {@code byteOffset..byteOffset+bytes} of {@code array}: {@link #check}. */
+    void beforeReadRange(DeviceArray array, long byteOffset, long bytes) {
+        if (possible) {
+            check(array, () -> "bytes " + byteOffset + ".." + (byteOffset + bytes) + " of " + array);
+        }
+    }
+
+    /** Before host function {@code function} reads {@code array}: {@link #check}. */
+    void beforeHostCall(DeviceArray array, String function) {
+        if (possible) {
+            check(array, () -> array + " (passed to host function '" + function + "')");
+        }
+    }
+
+    /**
+     * Reports each unfinished kernel that may write {@code array} through a read-only pointer ({@code access}
+     * describes the read, e.g. {@code element 3 of x}, and is built only for a report), and waits for it. Called only
+     * once some kernel stores through a read-only pointer, so reads of other programs build no description.
+     */
+    private void check(DeviceArray array, Supplier<String> access) {
         for (Computation c : schedule.dag().liveReaders(array)) {
             ParameterStores.Store store = store(c, array);
             if (store == null || c.isFinished() || backend.queryEvent(c.event())) {
@@ -91,7 +118,7 @@ final class HostReadRaces {
             Kernel k = ((KernelLaunch) c.work()).kernel();
             String parameter = k.parameters().get(store.parameter()).name();
             if (warned.add(k.name() + "\u0000" + parameter)) {
-                warnings.accept("polygpu: warning: race: the host reads " + access + " while kernel '" + k.name()
+                warnings.accept("polygpu: warning: race: the host reads " + access.get() + " while kernel '" + k.name()
                         + "' (computation " + c.id() + " on device " + c.device() + "), which the DAG does not order "
                         + "before the read, may still write " + array + " through parameter '" + parameter
                         + "', declared read-only (in/const) (" + store.instruction().replaceAll("\\s+", " ")

@@ -71,16 +71,6 @@ public final class Kernel {
         return readOnlyStores;
     }
 
-    /** Whether the PTX stores through parameter {@code index}, which the signature declares read-only. */
-    boolean storesThroughReadOnly(int index) {
-        for (ParameterStores.Store s : readOnlyStores) {
-            if (s.parameter() == index) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     /** Finds {@link #readOnlyStores} in the PTX {@code backend} has for the module, when any pointer is read-only. */
     void findReadOnlyStores(Backend backend) {
         if (readOnly.isEmpty()) {
