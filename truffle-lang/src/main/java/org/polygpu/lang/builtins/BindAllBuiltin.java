@@ -25,7 +25,10 @@ import com.oracle.truffle.api.TruffleLanguage;
  * a failure adds nothing.
  */
 final class BindAllBuiltin implements Builtin {
-    private static final BuiltinSignature SIGNATURE = new BuiltinSignature("bindall", 3, 3);
+    private static final BuiltinSignature SIGNATURE = new BuiltinSignature("bindall", 3, 3,
+            "bindall(namespace, file, nidl)", "Binds every function a NIDL file declares into a new namespace of CU: "
+            + "hostfuncs/chostfuncs scopes from a shared library, kernels/ckernels scopes from PTX (CUBIN on CUDA "
+            + "only); a failure binds nothing.");
 
     private final PolygpuRuntime runtime;
     private final TruffleLanguage.Env env;

@@ -16,7 +16,10 @@ import com.oracle.truffle.api.TruffleLanguage;
  * otherwise, and in the legacy form, it is the symbol itself.
  */
 final class BindBuiltin implements Builtin {
-    private static final BuiltinSignature SIGNATURE = new BuiltinSignature("bind", 2, 3);
+    private static final BuiltinSignature SIGNATURE = new BuiltinSignature("bind", 2, 3,
+            "bind(library, \"[cxx] f(...): ret\") | bind(library, symbol, \"(sig): ret\")", "A host function of a "
+            + "shared library as a computation of the DAG: it runs on the host over up-to-date host copies of its "
+            + "pointer arguments, after the work they depend on.");
 
     private final PolygpuRuntime runtime;
     private final TruffleLanguage.Env env;

@@ -15,7 +15,10 @@ import com.oracle.truffle.api.TruffleLanguage;
  * ({@code "cxx ns::k(x: inout pointer sint32)"}), which is mangled here.
  */
 final class BindKernelBuiltin implements Builtin {
-    private static final BuiltinSignature SIGNATURE = new BuiltinSignature("bindkernel", 2, 3);
+    private static final BuiltinSignature SIGNATURE = new BuiltinSignature("bindkernel", 2, 3,
+            "bindkernel(file, nidl) | bindkernel(file, name, legacy)", "A kernel from a PTX file (CUBIN too on "
+            + "CUDA), with its NIDL or legacy signature; \"cxx name(...)\" looks the kernel up by its g++-mangled "
+            + "name.");
 
     private final PolygpuRuntime runtime;
     private final TruffleLanguage.Env env;

@@ -25,7 +25,8 @@ final class BlasNamespace {
     }
 
     private static Builtin disabled(String name) {
-        return FunctionBuiltin.of("BLAS::" + name, 0, BuiltinSignature.VARIADIC, args -> {
+        return FunctionBuiltin.of("BLAS::" + name, 0, BuiltinSignature.VARIADIC, name + "(...)",
+                "Disabled by CuBLASEnabled=false.", args -> {
             throw PolygpuException.unsupported("BLAS::" + name + " is disabled: the context was created with "
                     + "--polygpu.CuBLASEnabled=false");
         });

@@ -18,7 +18,11 @@ import org.polygpu.sched.Kernel;
  * is found by its name expression) and loads it on every device. The options ({@link CompileOptions}) go to NVRTC.
  */
 final class BuildKernelBuiltin implements Builtin {
-    private static final BuiltinSignature SIGNATURE = new BuiltinSignature("buildkernel", 2, 4);
+    private static final BuiltinSignature SIGNATURE = new BuiltinSignature("buildkernel", 2, 4,
+            "buildkernel(code, nidl[, options]) | buildkernel(code, name, legacy[, options])", "Compiles CUDA C++ "
+            + "source with NVRTC and returns the kernel the signature names; options are NVRTC options, as a list "
+            + "or one string (\"-DN=4 --use_fast_math\"). Parameters declared in/out/inout give the DAG its "
+            + "dependencies.");
 
     private final PolygpuRuntime runtime;
 

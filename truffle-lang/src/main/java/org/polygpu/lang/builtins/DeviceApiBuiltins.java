@@ -22,26 +22,45 @@ final class DeviceApiBuiltins {
 
     static List<Builtin> create(PolygpuRuntime runtime) {
         return List.of(
-                FunctionBuiltin.of("cudaSetDevice", 1, 1, args -> {
-                    int device = GuestValues.integer(args[0], "cudaSetDevice", "device", 0,
-                            runtime.deviceCount() - 1);
-                    runtime.streams().setCurrentDevice(device);
-                    return NullObject.INSTANCE;
-                }),
-                FunctionBuiltin.of("cudaGetDevice", 0, 0, args -> runtime.streams().currentDevice()),
-                FunctionBuiltin.of("cudaDeviceReset", 0, 0, args -> {
-                    runtime.streams().resetCurrentDevice();
-                    return NullObject.INSTANCE;
-                }),
-                FunctionBuiltin.of("cudaDeviceGetAttribute", 2, 2, args -> attribute(runtime, args)),
+                FunctionBuiltin.of("cudaSetDevice", 1, 1,
+                        "cudaSetDevice(k)", "Makes device k current: streams and events are created on it, and "
+                        + "DeviceSelectionPolicy=single-gpu places computations there.",
+                        args -> {
+                        int device = GuestValues.integer(args[0], "cudaSetDevice", "device", 0,
+                                runtime.deviceCount() - 1);
+                        runtime.streams().setCurrentDevice(device);
+                        return NullObject.INSTANCE;
+                    }),
+                FunctionBuiltin.of("cudaGetDevice", 0, 0,
+                        "cudaGetDevice()", "The current device.",
+                        args -> runtime.streams().currentDevice()),
+                FunctionBuiltin.of("cudaDeviceReset", 0, 0,
+                        "cudaDeviceReset()", "Waits for all work and destroys the current device's streams and events; "
+                        + "arrays keep their contents.",
+                        args -> {
+                        runtime.streams().resetCurrentDevice();
+                        return NullObject.INSTANCE;
+                    }),
+                FunctionBuiltin.of("cudaDeviceGetAttribute", 2, 2,
+                        "cudaDeviceGetAttribute(attribute, device)",
+                        "Attributes 1, 8, 10, 13, 16, 75 and 76 (threads per block, shared memory per "
+                        + "block, warp size, clock, SMs, compute capability); others fail naming these.",
+                        args -> attribute(runtime, args)),
                 // polygpu enables peer access between the devices it uses itself, when it opens them.
-                FunctionBuiltin.of("cudaDeviceEnablePeerAccess", 1, 2, args -> peer(runtime, args,
-                        "cudaDeviceEnablePeerAccess")),
-                FunctionBuiltin.of("cudaDeviceDisablePeerAccess", 1, 1, args -> peer(runtime, args,
-                        "cudaDeviceDisablePeerAccess")),
+                FunctionBuiltin.of("cudaDeviceEnablePeerAccess", 1, 2,
+                        "cudaDeviceEnablePeerAccess(peer[, flags])",
+                        "Checked, no effect: polygpu enables peer access between the devices it uses itself.",
+                        args -> peer(runtime, args, "cudaDeviceEnablePeerAccess")),
+                FunctionBuiltin.of("cudaDeviceDisablePeerAccess", 1, 1,
+                        "cudaDeviceDisablePeerAccess(peer)", "Checked, no effect: polygpu manages peer access itself.",
+                        args -> peer(runtime, args, "cudaDeviceDisablePeerAccess")),
                 // Without a profiler attached, CUDA's profiler functions do nothing; none is ever attached here.
-                FunctionBuiltin.of("cudaProfilerStart", 0, 0, args -> NullObject.INSTANCE),
-                FunctionBuiltin.of("cudaProfilerStop", 0, 0, args -> NullObject.INSTANCE));
+                FunctionBuiltin.of("cudaProfilerStart", 0, 0,
+                        "cudaProfilerStart()", "No effect, as in CUDA without a profiler attached.",
+                        args -> NullObject.INSTANCE),
+                FunctionBuiltin.of("cudaProfilerStop", 0, 0,
+                        "cudaProfilerStop()", "No effect, as in CUDA without a profiler attached.",
+                        args -> NullObject.INSTANCE));
     }
 
     /** {@code cudaDeviceGetAttribute(attribute, device)}: the attributes polygpu's devices describe. */

@@ -19,7 +19,10 @@ import com.oracle.truffle.api.interop.InteropLibrary;
  */
 final class DeviceArrayBuiltin implements Builtin {
     private static final BuiltinSignature SIGNATURE =
-            new BuiltinSignature("DeviceArray", 1, BuiltinSignature.VARIADIC);
+            new BuiltinSignature("DeviceArray", 1, BuiltinSignature.VARIADIC,
+                    "DeviceArray(type, n...[, \"C\"|\"F\"])", "A new zero-filled array of n elements of "
+                    + "type (float, double, sint32, ...), multi-dimensional with several sizes, row-major (C, the "
+                    + "default) or column-major (F); DeviceArray(type) alone returns a function of the sizes.");
 
     private final PolygpuRuntime runtime;
 
@@ -37,7 +40,7 @@ final class DeviceArrayBuiltin implements Builtin {
         ElementType type = elementType(GuestValues.string(arguments[0], name(), "type"));
         if (arguments.length == 1) {
             BuiltinSignature ofSizes = new BuiltinSignature("DeviceArray(" + type.cName() + ")", 1,
-                    BuiltinSignature.VARIADIC);
+                    BuiltinSignature.VARIADIC, "DeviceArray(" + type.cName() + ")(n...)", "A new array of the type.");
             return new BuiltinObject(new Builtin() {
                 @Override
                 public BuiltinSignature signature() {

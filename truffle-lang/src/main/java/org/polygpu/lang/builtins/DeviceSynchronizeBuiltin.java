@@ -5,7 +5,8 @@ import org.polygpu.lang.objects.NullObject;
 
 /** {@code cudaDeviceSynchronize()}: waits for every scheduled computation on every device. */
 final class DeviceSynchronizeBuiltin implements Builtin {
-    private static final BuiltinSignature SIGNATURE = new BuiltinSignature("cudaDeviceSynchronize", 0, 0);
+    private static final BuiltinSignature SIGNATURE = new BuiltinSignature("cudaDeviceSynchronize", 0, 0,
+            "cudaDeviceSynchronize()", "Waits for all work on every device.");
 
     private final PolygpuRuntime runtime;
 

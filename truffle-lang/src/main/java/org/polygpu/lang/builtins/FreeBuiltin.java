@@ -8,7 +8,8 @@ import org.polygpu.lang.objects.RawMemory;
  * {@code cudaFree(pointer)}: frees memory from {@code cudaMalloc} (or a device array) once the work using it finished.
  */
 final class FreeBuiltin implements Builtin {
-    private static final BuiltinSignature SIGNATURE = new BuiltinSignature("cudaFree", 1, 1);
+    private static final BuiltinSignature SIGNATURE = new BuiltinSignature("cudaFree", 1, 1,
+            "cudaFree(p)", "Frees memory from cudaMalloc or cudaMallocManaged (or any array).");
 
     private final PolygpuRuntime runtime;
 

@@ -7,9 +7,10 @@ import java.util.function.Function;
  * convert their arguments and make one runtime call. Immutable.
  */
 record FunctionBuiltin(BuiltinSignature signature, Function<Object[], Object> body) implements Builtin {
-    /** A builtin called {@code name} taking {@code minArgs..maxArgs} arguments. */
-    static FunctionBuiltin of(String name, int minArgs, int maxArgs, Function<Object[], Object> body) {
-        return new FunctionBuiltin(new BuiltinSignature(name, minArgs, maxArgs), body);
+    /** A builtin called {@code name} taking {@code minArgs..maxArgs} arguments, called as {@code usage}. */
+    static FunctionBuiltin of(String name, int minArgs, int maxArgs, String usage, String help,
+                              Function<Object[], Object> body) {
+        return new FunctionBuiltin(new BuiltinSignature(name, minArgs, maxArgs, usage, help), body);
     }
 
     @Override

@@ -6,7 +6,8 @@ import org.polygpu.lang.objects.GuestValues;
 
 /** {@code getdevice(k)}: device {@code k} of those in use. */
 final class GetDeviceBuiltin implements Builtin {
-    private static final BuiltinSignature SIGNATURE = new BuiltinSignature("getdevice", 1, 1);
+    private static final BuiltinSignature SIGNATURE = new BuiltinSignature("getdevice", 1, 1,
+            "getdevice(k)", "Device k, with its id, properties, isCurrent() and setCurrent().");
 
     private final PolygpuRuntime runtime;
 

@@ -6,7 +6,8 @@ import org.polygpu.lang.objects.ListObject;
 
 /** {@code getdevices()}: the devices in use, as a list of device objects. */
 final class GetDevicesBuiltin implements Builtin {
-    private static final BuiltinSignature SIGNATURE = new BuiltinSignature("getdevices", 0, 0);
+    private static final BuiltinSignature SIGNATURE = new BuiltinSignature("getdevices", 0, 0,
+            "getdevices()", "The devices in use, as a list of device objects.");
 
     private final PolygpuRuntime runtime;
 

@@ -5,7 +5,9 @@ import org.polygpu.lang.objects.OptionsObject;
 
 /** {@code getoptions()}: the context's options by name. */
 final class GetOptionsBuiltin implements Builtin {
-    private static final BuiltinSignature SIGNATURE = new BuiltinSignature("getoptions", 0, 0);
+    private static final BuiltinSignature SIGNATURE = new BuiltinSignature("getoptions", 0, 0,
+            "getoptions()", "The context's options: entries (\"polygpu.Name\", value) with values as strings, "
+            + "members also by short name.");
 
     private final PolygpuRuntime runtime;
 

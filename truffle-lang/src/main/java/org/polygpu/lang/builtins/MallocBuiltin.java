@@ -21,12 +21,16 @@ final class MallocBuiltin implements Builtin {
 
     /** {@code cudaMalloc(size)}. */
     static MallocBuiltin malloc(PolygpuRuntime runtime) {
-        return new MallocBuiltin(runtime, new BuiltinSignature("cudaMalloc", 1, 1));
+        return new MallocBuiltin(runtime, new BuiltinSignature("cudaMalloc", 1, 1,
+                "cudaMalloc(size)", "An array of size unsigned bytes that the scheduler tracks; kernels declare it "
+                + "pointer uint8, and cudaMemcpy and cudaFree take it."));
     }
 
     /** {@code cudaMallocManaged(size[, flags])}; the flags ({@code cudaMemAttachGlobal} or {@code Host}) are checked. */
     static MallocBuiltin managed(PolygpuRuntime runtime) {
-        return new MallocBuiltin(runtime, new BuiltinSignature("cudaMallocManaged", 1, 2));
+        return new MallocBuiltin(runtime, new BuiltinSignature("cudaMallocManaged", 1, 2,
+                "cudaMallocManaged(size[, flags])", "As cudaMalloc: polygpu places every array itself, whatever "
+                + "the memory model."));
     }
 
     @Override

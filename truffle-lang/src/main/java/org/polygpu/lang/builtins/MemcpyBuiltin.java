@@ -28,12 +28,17 @@ final class MemcpyBuiltin implements Builtin {
 
     /** {@code cudaMemcpy(dst, src, count[, kind])}. */
     static MemcpyBuiltin memcpy(PolygpuRuntime runtime) {
-        return new MemcpyBuiltin(runtime, new BuiltinSignature("cudaMemcpy", 3, 4));
+        return new MemcpyBuiltin(runtime, new BuiltinSignature("cudaMemcpy", 3, 4,
+                "cudaMemcpy(dst, src, count[, kind])", "Copies count bytes between device arrays, native "
+                + "addresses and host arrays or buffers; the direction follows from the two sides, as with "
+                + "cudaMemcpyDefault."));
     }
 
     /** {@code cudaMemcpyAsync(dst, src, count, kind[, stream])}. */
     static MemcpyBuiltin memcpyAsync(PolygpuRuntime runtime) {
-        return new MemcpyBuiltin(runtime, new BuiltinSignature("cudaMemcpyAsync", 4, 5));
+        return new MemcpyBuiltin(runtime, new BuiltinSignature("cudaMemcpyAsync", 4, 5,
+                "cudaMemcpyAsync(dst, src, count, kind[, stream])", "As cudaMemcpy; the copy is done when the "
+                + "call returns."));
     }
 
     @Override

@@ -26,42 +26,75 @@ final class StreamApiBuiltins {
     static List<Builtin> create(PolygpuRuntime runtime) {
         PolygpuStreams streams = runtime.streams();
         return List.of(
-                FunctionBuiltin.of("cudaStreamCreate", 0, 0, args -> new HandleObject(streams.createStream())),
-                FunctionBuiltin.of("cudaStreamSynchronize", 1, 1, args -> {
-                    streams.synchronize(stream(args[0], "cudaStreamSynchronize"));
-                    return NullObject.INSTANCE;
-                }),
-                FunctionBuiltin.of("cudaStreamDestroy", 1, 1, args -> {
-                    streams.destroy(stream(args[0], "cudaStreamDestroy"));
-                    return NullObject.INSTANCE;
-                }),
-                FunctionBuiltin.of("cudaEventCreate", 0, 0, args -> new HandleObject(streams.createEvent())),
-                FunctionBuiltin.of("cudaEventRecord", 2, 2, args -> {
-                    streams.record(event(args[0], "cudaEventRecord", "event"), stream(args[1], "cudaEventRecord"));
-                    return NullObject.INSTANCE;
-                }),
-                FunctionBuiltin.of("cudaEventSynchronize", 1, 1, args -> {
-                    streams.synchronize(event(args[0], "cudaEventSynchronize", "event"));
-                    return NullObject.INSTANCE;
-                }),
-                FunctionBuiltin.of("cudaEventElapsedTime", 2, 2, args -> (float) streams.elapsedMillis(
-                        event(args[0], "cudaEventElapsedTime", "start"), event(args[1], "cudaEventElapsedTime", "end"))),
-                FunctionBuiltin.of("cudaEventDestroy", 1, 1, args -> {
-                    streams.destroy(event(args[0], "cudaEventDestroy", "event"));
-                    return NullObject.INSTANCE;
-                }),
-                FunctionBuiltin.of("cudaStreamWaitEvent", 2, 3, args -> {
-                    if (args.length == 3) {
-                        // CUDA requires the flags to be 0.
-                        GuestValues.integer(args[2], "cudaStreamWaitEvent", "flags", 0, 0);
-                    }
-                    streams.waitFor(stream(args[0], "cudaStreamWaitEvent"), event(args[1], "cudaStreamWaitEvent",
-                            "event"));
-                    return NullObject.INSTANCE;
-                }),
-                FunctionBuiltin.of("cudaStreamAttachMemAsync", 1, 3, StreamApiBuiltins::attach),
-                FunctionBuiltin.of("cudaMemPrefetchAsync", 3, 4, args -> prefetch(runtime, args)),
-                FunctionBuiltin.of("cudaMemAdvise", 4, 4, args -> advise(runtime, args)));
+                FunctionBuiltin.of("cudaStreamCreate", 0, 0,
+                        "cudaStreamCreate()",
+                        "A stream of the program's own on the current device; launches on it still wait "
+                        + "for what their arguments depend on.",
+                        args -> new HandleObject(streams.createStream())),
+                FunctionBuiltin.of("cudaStreamSynchronize", 1, 1,
+                        "cudaStreamSynchronize(stream)", "Waits for the work on the stream.",
+                        args -> {
+                        streams.synchronize(stream(args[0], "cudaStreamSynchronize"));
+                        return NullObject.INSTANCE;
+                    }),
+                FunctionBuiltin.of("cudaStreamDestroy", 1, 1,
+                        "cudaStreamDestroy(stream)", "Destroys the stream.",
+                        args -> {
+                        streams.destroy(stream(args[0], "cudaStreamDestroy"));
+                        return NullObject.INSTANCE;
+                    }),
+                FunctionBuiltin.of("cudaEventCreate", 0, 0,
+                        "cudaEventCreate()", "An event on the current device.",
+                        args -> new HandleObject(streams.createEvent())),
+                FunctionBuiltin.of("cudaEventRecord", 2, 2,
+                        "cudaEventRecord(event, stream)",
+                        "Records the event on the stream (a stream of the event's device).",
+                        args -> {
+                        streams.record(event(args[0], "cudaEventRecord", "event"), stream(args[1], "cudaEventRecord"));
+                        return NullObject.INSTANCE;
+                    }),
+                FunctionBuiltin.of("cudaEventSynchronize", 1, 1,
+                        "cudaEventSynchronize(event)", "Waits until the event has happened.",
+                        args -> {
+                        streams.synchronize(event(args[0], "cudaEventSynchronize", "event"));
+                        return NullObject.INSTANCE;
+                    }),
+                FunctionBuiltin.of("cudaEventElapsedTime", 2, 2,
+                        "cudaEventElapsedTime(start, end)",
+                        "Milliseconds between two recorded events (virtual time on the emulator).",
+                        args -> (float) streams.elapsedMillis(event(args[0], "cudaEventElapsedTime", "start"),
+                                event(args[1], "cudaEventElapsedTime", "end"))),
+                FunctionBuiltin.of("cudaEventDestroy", 1, 1,
+                        "cudaEventDestroy(event)", "Destroys the event.",
+                        args -> {
+                        streams.destroy(event(args[0], "cudaEventDestroy", "event"));
+                        return NullObject.INSTANCE;
+                    }),
+                FunctionBuiltin.of("cudaStreamWaitEvent", 2, 3,
+                        "cudaStreamWaitEvent(stream, event[, flags])",
+                        "Later work on the stream waits for the event; flags must be 0.",
+                        args -> {
+                        if (args.length == 3) {
+                            // CUDA requires the flags to be 0.
+                            GuestValues.integer(args[2], "cudaStreamWaitEvent", "flags", 0, 0);
+                        }
+                        streams.waitFor(stream(args[0], "cudaStreamWaitEvent"), event(args[1], "cudaStreamWaitEvent",
+                                "event"));
+                        return NullObject.INSTANCE;
+                    }),
+                FunctionBuiltin.of("cudaStreamAttachMemAsync", 1, 3,
+                        "cudaStreamAttachMemAsync([stream, ]array[, flags])",
+                        "Checked, no effect: polygpu places arrays itself.",
+                        StreamApiBuiltins::attach),
+                FunctionBuiltin.of("cudaMemPrefetchAsync", 3, 4,
+                        "cudaMemPrefetchAsync(array, bytes, device[, stream])",
+                        "Checked, no effect: polygpu moves each computation's arrays to its device "
+                        + "itself.",
+                        args -> prefetch(runtime, args)),
+                FunctionBuiltin.of("cudaMemAdvise", 4, 4,
+                        "cudaMemAdvise(array, bytes, advice, device)",
+                        "Checked, no effect: polygpu places arrays itself.",
+                        args -> advise(runtime, args)));
     }
 
     /**

@@ -48,7 +48,8 @@ final class UnsupportedFunctions {
     }
 
     private static Builtin unsupported(String name, String what) {
-        return FunctionBuiltin.of(name, 0, BuiltinSignature.VARIADIC, args -> {
+        return FunctionBuiltin.of(name, 0, BuiltinSignature.VARIADIC, name + "(...)",
+                "Unsupported: fails saying that polygpu does not provide " + what + ".", args -> {
             throw PolygpuException.unsupported(name + " is not supported: polygpu does not provide " + what
                     + " (the README's GrCUDA compatibility table lists what it provides)");
         });

@@ -17,11 +17,19 @@ import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
  * {@link HostTransfers} or the runtime.
  */
 enum ArrayMember {
-    COPY_FROM("copyFrom", 1, 2, true),
-    COPY_TO("copyTo", 1, 2, true),
-    FREE("free", 0, 0, false),
-    IS_MEMORY_FREED("isMemoryFreed", 0, 0, false),
-    OFFSET("offset", 1, 1, false);
+    COPY_FROM("copyFrom", 1, 2, true, "copyFrom(src[, n])", "Copies the first n elements (all by default) from "
+            + "src: another device array or row, a Java primitive array, MemorySegment or ByteBuffer, a Python "
+            + "array.array, bytes, bytearray, memoryview or numpy array, a JavaScript typed array or ArrayBuffer (each "
+            + "one memory copy), any list (element by element), or a native address with n; returns the array."),
+    COPY_TO("copyTo", 1, 2, true, "copyTo(dst[, n])", "Copies the first n elements (all by default) into dst, "
+            + "which takes the same kinds as copyFrom (a read-only buffer is refused; a shorter growable list "
+            + "grows); returns the array."),
+    FREE("free", 0, 0, false, "free()", "Waits for the work that uses the array, then releases it on every device "
+            + "and the host; using it afterwards is an error."),
+    IS_MEMORY_FREED("isMemoryFreed", 0, 0, false, "isMemoryFreed", "Whether free() was called: read as a boolean "
+            + "or called as a method."),
+    OFFSET("offset", 1, 1, false, "offset(k)", "A pointer k elements into the array (0 <= k <= length) for a "
+            + "kernel argument, CUDA C's x + k; the scheduler treats it as the whole array.");
 
     private static final ArrayMember[] ALL = values();
     private static final Object[] NAMES = names(ALL, false);
@@ -30,8 +38,8 @@ enum ArrayMember {
     private final BuiltinSignature signature;
     private final boolean onViews;
 
-    ArrayMember(String guestName, int minArgs, int maxArgs, boolean onViews) {
-        this.signature = new BuiltinSignature(guestName, minArgs, maxArgs);
+    ArrayMember(String guestName, int minArgs, int maxArgs, boolean onViews, String usage, String help) {
+        this.signature = new BuiltinSignature(guestName, minArgs, maxArgs, usage, help);
         this.onViews = onViews;
     }
 

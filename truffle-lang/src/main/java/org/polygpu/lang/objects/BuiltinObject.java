@@ -1,6 +1,7 @@
 package org.polygpu.lang.objects;
 
 import org.polygpu.lang.builtins.Builtin;
+import org.polygpu.lang.builtins.BuiltinSignature;
 
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 import com.oracle.truffle.api.interop.InteropLibrary;
@@ -21,6 +22,11 @@ public final class BuiltinObject extends GuestObject {
 
     public String name() {
         return builtin.name();
+    }
+
+    /** What the builtin declares: name, arity, usage and help. */
+    public BuiltinSignature signature() {
+        return builtin.signature();
     }
 
     @ExportMessage

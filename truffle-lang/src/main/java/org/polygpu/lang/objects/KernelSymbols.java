@@ -20,7 +20,11 @@ import com.oracle.truffle.api.interop.InteropLibrary;
  */
 final class KernelSymbols {
     static final String MEMBER = "setSymbol";
-    private static final BuiltinSignature SIGNATURE = new BuiltinSignature(MEMBER, 3, 4);
+    static final BuiltinSignature SIGNATURE = new BuiltinSignature(MEMBER, 3, 4,
+            "setSymbol(name, type, values[, offset])",
+            "CUDA's cudaMemcpyToSymbol for the kernel module's __constant__ and __device__ variables: stores one "
+            + "number or an array of numbers as type, offset in elements; waits for the kernel's pending launches, "
+            + "writes on every device, and later launches see it. Each kernel has its own module.");
 
     private KernelSymbols() {
     }
