@@ -3,7 +3,7 @@
 # machine: does nothing when the environment is complete for this GraalPy and numpy version, unless --force.
 #   scripts/numpy.sh [--force]
 # PyPI has no numpy wheel for GraalPy, so GraalPy's pip builds numpy from its source distribution, applying GraalPy's
-# own patch to it: this needs a C and a C++ compiler and takes a long time (see the README's numpy section); the
+# own patch to it: this needs a C and a C++ compiler and takes a long time (see docs/development.md, numpy); the
 # build's log is kept beside the environment. Builds polygpu first when needed (bin/graalpy runs GraalPy's launcher
 # from the build).
 set -euo pipefail
@@ -49,7 +49,7 @@ fi
 log="$env_dir.log"
 rm -rf "$env_dir"
 echo "Creating a GraalPy $(polygpu_graalpy_version) virtual environment in $env_dir and building numpy" \
-    "$polygpu_numpy_version from source into it (log: $log); this takes long, see the README." >&2
+    "$polygpu_numpy_version from source into it (log: $log); this takes long, see docs/development.md." >&2
 start=$SECONDS
 {
     "$polygpu_root/bin/graalpy" -m venv "$env_dir"

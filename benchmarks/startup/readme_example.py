@@ -1,4 +1,4 @@
-"""The README's Python example ("Using polygpu from Python"), with the kernel source it leaves out: what the start-up
+"""The Python example of the README before docs/ ("Using polygpu from Python"), with the kernel source it leaves out: what the start-up
 figures of benchmarks/README.md time as "the README example". Prints y[999] (998001.0)."""
 import array, polyglot
 

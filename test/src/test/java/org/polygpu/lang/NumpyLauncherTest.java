@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
  * numpy in {@code bin/polygpu}'s Python: {@code test/numpy/roundtrip.py} takes numpy arrays through device arrays
  * and a kernel, run by {@code bin/polygpu} in its own process (numpy's native modules load into one GraalPy context
  * per process). Skipped, saying how to build it, when the GraalPy environment with numpy of
- * {@code scripts/numpy.sh} is not on this machine: that build takes too long for every test run (README, numpy).
+ * {@code scripts/numpy.sh} is not on this machine: that build takes too long for every test run (docs/development.md, numpy).
  */
 class NumpyLauncherTest {
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
@@ -34,7 +34,7 @@ class NumpyLauncherTest {
     @Test
     void numpyArraysRoundTripThroughDeviceArraysAndAKernel() throws Exception {
         assumeTrue(numpyInstalled(), "numpy is not installed for polygpu's GraalPy on this machine; "
-                + "scripts/numpy.sh builds it (once per machine, see the README)");
+                + "scripts/numpy.sh builds it (once per machine, see docs/development.md)");
         Polyglot.assumeNvrtc();
         Path out = Files.createTempFile("polygpu-numpy-out", ".txt");
         Path err = Files.createTempFile("polygpu-numpy-err", ".txt");

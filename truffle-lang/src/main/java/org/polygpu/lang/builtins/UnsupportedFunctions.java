@@ -51,7 +51,7 @@ final class UnsupportedFunctions {
         return FunctionBuiltin.of(name, 0, BuiltinSignature.VARIADIC, name + "(...)",
                 "Unsupported: fails saying that polygpu does not provide " + what + ".", args -> {
             throw PolygpuException.unsupported(name + " is not supported: polygpu does not provide " + what
-                    + " (the README's GrCUDA compatibility table lists what it provides)");
+                    + " (docs/grcuda-migration.md lists what it provides)");
         });
     }
 }
