@@ -160,6 +160,10 @@ class DocExamplesTest {
                 Path file = page.getParent().resolve(target).normalize();
                 assertTrue(Files.exists(file) || ARRIVING.contains(file.getFileName().toString()),
                         page + " links to " + target + ", which does not exist");
+                if (m.group(2) != null && Files.exists(file) && target.endsWith(".md")) {
+                    assertTrue(anchors(file).contains(m.group(2).substring(1)), page + " links to " + target
+                            + m.group(2) + ", a heading that page does not have");
+                }
                 if (page.getFileName().toString().equals("index.md") && page.getParent().normalize().equals(docs)) {
                     linkedFromIndex.add(file);
                 }
@@ -171,6 +175,20 @@ class DocExamplesTest {
                 assertTrue(linkedFromIndex.contains(p), "docs/index.md does not link " + docs.relativize(p));
             }
         }
+    }
+
+    /** The anchors GitHub gives the headings of {@code page}: lower case, punctuation dropped, spaces as hyphens. */
+    private static Set<String> anchors(Path page) throws IOException {
+        Set<String> anchors = new TreeSet<>();
+        boolean inFence = false;
+        for (String line : Files.readAllLines(page)) {
+            inFence ^= line.startsWith("```");
+            if (!inFence && line.startsWith("#")) {
+                anchors.add(line.replaceFirst("^#+\\s*", "").toLowerCase(java.util.Locale.ROOT)
+                        .replaceAll("[^\\p{L}\\p{N} _-]", "").replace(' ', '-'));
+            }
+        }
+        return anchors;
     }
 
     @Test
