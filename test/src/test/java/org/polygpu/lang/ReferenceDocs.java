@@ -117,7 +117,7 @@ final class ReferenceDocs {
     }
 
     static String objects() {
-        return HEADER + "# Members of arrays, kernels and devices\n\n"
+        return HEADER + "# Members of arrays, kernels, devices, streams and events\n\n"
                 + "## Device arrays\n\n"
                 + "`CU.DeviceArray(type, n)` and `float[n]` expressions return an array that Python, JavaScript "
                 + "and Java index like their own (`x[i]`, `x[i] = v`, `len(x)`, `x.length`, `getArraySize()`); "
@@ -132,7 +132,11 @@ final class ReferenceDocs {
                 + "\n## Launches\n\nWhat calling a configured kernel returns:\n\n"
                 + table(GuestMembers.launchMembers())
                 + "\n## Devices\n\n`CU.getdevices()` and `CU.getdevice(k)` return devices:\n\n"
-                + table(GuestMembers.deviceMembers());
+                + table(GuestMembers.deviceMembers())
+                + "\n## Streams and events\n\n`CU.cudaStreamCreate()` and `CU.cudaEventCreate()` return handles "
+                + "that the stream and event functions take, a stream also as the last item of a launch "
+                + "configuration, `k(grid, block[, sharedMem], stream)`:\n\n"
+                + table(GuestMembers.handleMembers());
     }
 
     private static String table(List<BuiltinSignature> members) {

@@ -112,6 +112,10 @@ class ReferenceDocsTest {
             assertEquals(names(GuestMembers.launchMembers()), launch.getMemberKeys().stream().toList());
             Value device = cu.invokeMember("getdevice", 0);
             assertEquals(names(GuestMembers.deviceMembers()), device.getMemberKeys().stream().toList());
+            Value stream = cu.invokeMember("cudaStreamCreate");
+            assertEquals(names(GuestMembers.handleMembers()), stream.getMemberKeys().stream().toList());
+            assertEquals(names(GuestMembers.handleMembers()),
+                    cu.invokeMember("cudaEventCreate").getMemberKeys().stream().toList());
         }
     }
 

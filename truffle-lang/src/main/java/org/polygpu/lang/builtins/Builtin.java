@@ -1,9 +1,9 @@
 package org.polygpu.lang.builtins;
 
 /**
- * A function of the root namespace ({@code DeviceArray}, {@code buildkernel}, ...). It declares its name and arity
- * in a {@link BuiltinSignature}, converts its arguments, makes one call to the runtime and wraps the result in a
- * guest object; errors are {@code PolygpuException}s.
+ * A function of the root namespace ({@code DeviceArray}, {@code buildkernel}, ...). It declares its name, arity, usage
+ * and help in a {@link BuiltinSignature} (the help is what the generated reference shows), converts its arguments,
+ * makes one call to the runtime and wraps the result in a guest object; errors are {@code PolygpuException}s.
  */
 public interface Builtin {
     /** The name and arity; the guest object that calls the builtin checks the arity first. */

@@ -6,7 +6,8 @@ import java.util.List;
 import org.polygpu.lang.builtins.BuiltinSignature;
 
 /**
- * The members that programs use on polygpu's guest objects (arrays, kernels, launched kernels, devices), each with
+ * The members that programs use on polygpu's guest objects (arrays, kernels, launched kernels, devices, streams and
+ * events), each with
  * how it is written and what it does: the source of the generated reference ({@code docs/reference/}). A test
  * compares these lists with the members the objects expose, so a member cannot be added without its description.
  * Arity is not checked through these signatures for the members that are properties (read, not called).
@@ -40,6 +41,14 @@ public final class GuestMembers {
         return List.of(
                 property("device", "The device the scheduler put the last launch on (-1 before any)."),
                 property("stream", "The stream of that device it used (-1 before any)."));
+    }
+
+    /** The members of a stream from {@code cudaStreamCreate()} or an event from {@code cudaEventCreate()}. */
+    public static List<BuiltinSignature> handleMembers() {
+        return List.of(
+                property("id", "Its handle: a number unique among the context's streams and events, which is also "
+                        + "its value as a native pointer."),
+                property("device", "The device it was created on (the current device at the time)."));
     }
 
     /** The members of a device from {@code getdevices()} or {@code getdevice(k)}. */
