@@ -33,9 +33,12 @@ final class CudaMemory {
     private final CudaDevices devices;
     private final CudaRegistry registry;
     private final MemoryModel model;
+    private final CudaTimeline timeline;
 
-    CudaMemory(CudaBackend owner, CudaDriver driver, CudaDevices devices, CudaRegistry registry, MemoryModel model) {
+    CudaMemory(CudaBackend owner, CudaDriver driver, CudaDevices devices, CudaRegistry registry, MemoryModel model,
+               CudaTimeline timeline) {
         this.owner = owner;
+        this.timeline = timeline;
         this.driver = driver;
         this.devices = devices;
         this.registry = registry;
@@ -136,6 +139,7 @@ final class CudaMemory {
         }
         driver.prefetchAsync(b.pointer + offset, bytes, device < 0 ? CudaDriver.DEVICE_CPU : devices.cuDevice(device),
                 s.handle);
+        timeline.moved(s.handle);
     }
 
     void free(DeviceBuffer buffer) {
@@ -153,6 +157,7 @@ final class CudaMemory {
             devices.current(s.device);
             driver.prefetchAsync(b.pointer, Math.max(b.bytes, 1), device < 0 ? CudaDriver.DEVICE_CPU
                     : devices.cuDevice(device), s.handle);
+            timeline.moved(s.handle);
         }
     }
 

@@ -16,11 +16,14 @@ final class CudaStreams {
     private final CudaDriver driver;
     private final CudaDevices devices;
     private final CudaRegistry registry;
+    private final CudaTimeline timeline;
     /** Per device, how many streams were created: the next stream's id. */
     private final int[] created;
 
-    CudaStreams(CudaBackend owner, CudaDriver driver, CudaDevices devices, CudaRegistry registry) {
+    CudaStreams(CudaBackend owner, CudaDriver driver, CudaDevices devices, CudaRegistry registry,
+                CudaTimeline timeline) {
         this.owner = owner;
+        this.timeline = timeline;
         this.driver = driver;
         this.devices = devices;
         this.registry = registry;
@@ -74,6 +77,7 @@ final class CudaStreams {
         CudaHandles.Event e = registry.event(event);
         devices.current(s.device);
         driver.streamWaitEvent(s.handle, e.handle);
+        timeline.moved(s.handle);
     }
 
     boolean queryEvent(EventHandle event) {

@@ -4,8 +4,10 @@ import java.lang.foreign.MemorySegment;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import org.polygpu.backend.OperationLabel;
 import org.polygpu.backend.TimedOperation;
 
@@ -18,12 +20,20 @@ import org.polygpu.backend.TimedOperation;
  * operation starts at {@code epoch + elapsed(epoch, start)} and lasts {@code elapsed(start, end)}, so durations are
  * exact to the events' half-microsecond resolution and devices are aligned to within the epoch wait's skew.
  *
- * <p>Events come from a per-device free list and return to it once their operation is read; pending operations are
- * read whenever more than {@value #HARVEST_THRESHOLD} accumulate, bounding memory on long runs. The start event of an
- * operation that failed to enqueue (a {@link #begin} with no {@link #end}) goes back to the free list at the next
- * {@code begin} or at {@link #close()}, so failures do not leak events. Every call needs the
- * operation's device context current, except {@link #timeline()} and {@link #close()}, which make each device's
- * context current themselves. Not thread-safe.
+ * <p>Resolution. The start event is recorded immediately before the copy or launch, with nothing between them on
+ * the host; when the operation before it on the same stream ended there (nothing else was enqueued on the stream
+ * since, {@link #moved}), that operation's end event is the start and no event is recorded, so back-to-back work
+ * costs one {@code cuEventRecord} per operation. An event takes its time when the GPU reaches it: on a stream that
+ * was idle, the interval therefore still includes the host's own {@code cuLaunchKernel} or copy call after the start
+ * was recorded (a few microseconds); on a busy stream it is the operation's own time. Timing events resolve about
+ * half a microsecond.
+ *
+ * <p>Events come from a per-device free list and return to it once their operation is read (a shared end event once
+ * the operation that started with it is read); pending operations are read whenever more than
+ * {@value #HARVEST_THRESHOLD} accumulate, bounding memory on long runs. The start event of an operation that failed to
+ * enqueue (a {@link #begin} with no {@link #end}) goes back to the free list at the next {@code begin} or at
+ * {@link #close()}, so failures do not leak events. Every call needs the operation's device context current, except
+ * {@link #timeline()} and {@link #close()}, which make each device's context current themselves. Not thread-safe.
  */
 final class CudaTimeline {
     private static final int HARVEST_THRESHOLD = 4096;
@@ -36,14 +46,41 @@ final class CudaTimeline {
     private final List<ArrayDeque<MemorySegment>> freeEvents = new ArrayList<>();
     private final List<Pending> pending = new ArrayList<>();
     private final List<TimedOperation> completed = new ArrayList<>();
+    /** Per stream (by handle address): the operation enqueued last, when its end event is the stream's last point. */
+    private final Map<Long, Pending> lastEnded = new HashMap<>();
     /** The start event of the operation begun last, until its {@link #end}; null when none is open. */
     private MemorySegment open;
     private int openDevice;
+    /** The operation whose end event {@link #open} is, or null when the start was recorded for it. */
+    private Pending openAfter;
     private boolean enabled;
 
     /** An enqueued operation whose events have not been read yet. */
-    private record Pending(int device, int stream, TimedOperation.Kind kind, OperationLabel label, long bytes,
-                           int source, MemorySegment start, MemorySegment end) {
+    private static final class Pending {
+        final int device;
+        final int stream;
+        final TimedOperation.Kind kind;
+        final OperationLabel label;
+        final long bytes;
+        final int source;
+        final MemorySegment start;
+        final MemorySegment end;
+        final long streamAddress;
+        /** Whether the next operation on the stream started with {@link #end}: that operation frees it. */
+        boolean endShared;
+
+        Pending(int device, int stream, TimedOperation.Kind kind, OperationLabel label, long bytes, int source,
+                MemorySegment start, MemorySegment end, long streamAddress) {
+            this.device = device;
+            this.stream = stream;
+            this.kind = kind;
+            this.label = label;
+            this.bytes = bytes;
+            this.source = source;
+            this.start = start;
+            this.end = end;
+            this.streamAddress = streamAddress;
+        }
     }
 
     /** @param devices the backend's devices; only their count is read before they are set up */
@@ -76,6 +113,14 @@ final class CudaTimeline {
             }
         }
         enabled = on;
+        lastEnded.clear();
+    }
+
+    /** Work other than a timed operation was enqueued on {@code stream}: its last end event no longer starts the next. */
+    void moved(MemorySegment stream) {
+        if (!lastEnded.isEmpty()) {
+            lastEnded.remove(stream.address());
+        }
     }
 
     /** Records the start event of an operation on {@code stream} of {@code device}, or returns null when off. */
@@ -84,19 +129,28 @@ final class CudaTimeline {
             return null;
         }
         reclaimOpen();
-        MemorySegment start = take(device);
-        open = start;
+        Pending before = lastEnded.remove(stream.address());
         openDevice = device;
-        driver.recordEvent(start, stream);
-        return start;
+        openAfter = before;
+        if (before != null) {
+            open = before.end;
+            return open;
+        }
+        open = take(device);
+        driver.recordEvent(open, stream);
+        return open;
     }
 
-    /** Returns the start event of an operation that began but never ended to the free list. */
+    /**
+     * Returns the start event of an operation that began but never ended to the free list, unless it is the end event
+     * of the operation before it, which still owns it.
+     */
     private void reclaimOpen() {
-        if (open != null) {
+        if (open != null && openAfter == null) {
             freeEvents.get(openDevice).push(open);
-            open = null;
         }
+        open = null;
+        openAfter = null;
     }
 
     /** Records the end event of an operation begun with {@code start} (nothing when {@code start} is null). */
@@ -105,10 +159,16 @@ final class CudaTimeline {
         if (start == null) {
             return;
         }
+        if (openAfter != null) {
+            openAfter.endShared = true;
+        }
         open = null;
+        openAfter = null;
         MemorySegment end = take(device);
         driver.recordEvent(end, stream);
-        pending.add(new Pending(device, streamId, kind, label, bytes, source, start, end));
+        Pending p = new Pending(device, streamId, kind, label, bytes, source, start, end, stream.address());
+        pending.add(p);
+        lastEnded.put(stream.address(), p);
         if (pending.size() > HARVEST_THRESHOLD) {
             harvest();
         }
@@ -124,17 +184,29 @@ final class CudaTimeline {
     private void harvest() {
         for (Iterator<Pending> it = pending.iterator(); it.hasNext(); ) {
             Pending p = it.next();
-            devices.current(p.device());
-            if (!driver.queryEvent(p.end())) {
+            devices.current(p.device);
+            if (!driver.queryEvent(p.end)) {
                 continue;
             }
-            long start = epochNanos[p.device()] + nanos(driver.elapsedMillis(epochs[p.device()], p.start()));
-            long end = start + nanos(driver.elapsedMillis(p.start(), p.end()));
-            completed.add(new TimedOperation(p.device(), p.stream(), p.kind(), p.label(), start, end, p.bytes(),
-                    p.source()));
-            freeEvents.get(p.device()).push(p.start());
-            freeEvents.get(p.device()).push(p.end());
+            long start = epochNanos[p.device] + nanos(driver.elapsedMillis(epochs[p.device], p.start));
+            long end = start + nanos(driver.elapsedMillis(p.start, p.end));
+            completed.add(new TimedOperation(p.device, p.stream, p.kind, p.label, start, end, p.bytes, p.source));
+            release(p);
             it.remove();
+        }
+    }
+
+    /**
+     * Returns a read operation's events to the free list: its start (the operation before it shared its end event
+     * as this start, so this one frees it) and its end unless the next operation started with it and frees it then.
+     */
+    private void release(Pending p) {
+        if (lastEnded.get(p.streamAddress) == p) {
+            lastEnded.remove(p.streamAddress);
+        }
+        freeEvents.get(p.device).push(p.start);
+        if (!p.endShared) {
+            freeEvents.get(p.device).push(p.end);
         }
     }
 
@@ -150,9 +222,9 @@ final class CudaTimeline {
     /** Destroys every event; the backend has synchronised all work. */
     void close() {
         reclaimOpen();
+        lastEnded.clear();
         for (Pending p : pending) {
-            freeEvents.get(p.device()).push(p.start());
-            freeEvents.get(p.device()).push(p.end());
+            release(p);
         }
         pending.clear();
         for (int d = 0; d < devices.count(); d++) {
