@@ -116,7 +116,7 @@ final class CudaTimeline {
         lastEnded.clear();
     }
 
-    /** Work other than a timed operation was enqueued on {@code stream}: its last end event no longer starts the next. */
+    /** Other work was enqueued on {@code stream}: its last end event no longer starts the next timed operation. */
     void moved(MemorySegment stream) {
         if (!lastEnded.isEmpty()) {
             lastEnded.remove(stream.address());
