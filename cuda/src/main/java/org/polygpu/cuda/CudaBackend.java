@@ -64,8 +64,8 @@ public final class CudaBackend implements Backend {
         this.registry = new CudaRegistry(this, devices);
         this.timeline = new CudaTimeline(driver, devices, System.nanoTime());
         this.transfers = new CudaTransfers(devices, driver, registry, timeline);
-        this.memory = new CudaMemory(this, driver, devices, registry, memoryModel, timeline);
-        this.streams = new CudaStreams(this, driver, devices, registry, timeline);
+        this.memory = new CudaMemory(this, driver, devices, registry, memoryModel);
+        this.streams = new CudaStreams(this, driver, devices, registry);
         this.kernels = new CudaKernels(this, driver, devices, registry, timeline,
                 new CudaSourceCompiler(nvrtcLibrary, kernelCache));
         this.blas = new CudaBlas(devices, registry, timeline, CudaBlas.systemLibrary());

@@ -36,12 +36,9 @@ final class CudaMemory {
     private final CudaDevices devices;
     private final CudaRegistry registry;
     private final MemoryModel model;
-    private final CudaTimeline timeline;
 
-    CudaMemory(CudaBackend owner, CudaDriver driver, CudaDevices devices, CudaRegistry registry, MemoryModel model,
-               CudaTimeline timeline) {
+    CudaMemory(CudaBackend owner, CudaDriver driver, CudaDevices devices, CudaRegistry registry, MemoryModel model) {
         this.owner = owner;
-        this.timeline = timeline;
         this.driver = driver;
         this.devices = devices;
         this.registry = registry;
@@ -142,7 +139,6 @@ final class CudaMemory {
         }
         driver.prefetchAsync(b.pointer + offset, bytes, device < 0 ? CudaDriver.DEVICE_CPU : devices.cuDevice(device),
                 s.handle);
-        timeline.moved(s.handle);
     }
 
     void free(DeviceBuffer buffer) {
@@ -160,7 +156,6 @@ final class CudaMemory {
             devices.current(s.device);
             driver.prefetchAsync(b.pointer, Math.max(b.bytes, 1), device < 0 ? CudaDriver.DEVICE_CPU
                     : devices.cuDevice(device), s.handle);
-            timeline.moved(s.handle);
         }
     }
 

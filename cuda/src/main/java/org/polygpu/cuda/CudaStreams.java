@@ -29,17 +29,14 @@ final class CudaStreams {
     private final CudaDriver driver;
     private final CudaDevices devices;
     private final CudaRegistry registry;
-    private final CudaTimeline timeline;
     /** Per device, how many streams were created: the next stream's id. */
     private final int[] created;
     /** Per device, streams and events created when the backend opened and not handed out yet. */
     private final List<ArrayDeque<MemorySegment>> readyStreams = new ArrayList<>();
     private final List<ArrayDeque<MemorySegment>> readyEvents = new ArrayList<>();
 
-    CudaStreams(CudaBackend owner, CudaDriver driver, CudaDevices devices, CudaRegistry registry,
-                CudaTimeline timeline) {
+    CudaStreams(CudaBackend owner, CudaDriver driver, CudaDevices devices, CudaRegistry registry) {
         this.owner = owner;
-        this.timeline = timeline;
         this.driver = driver;
         this.devices = devices;
         this.registry = registry;
@@ -95,7 +92,6 @@ final class CudaStreams {
         CudaHandles.Stream s = registry.stream(stream);
         devices.current(s.device);
         registry.remove(s);
-        timeline.moved(s.handle);
         driver.destroyStream(s.handle);
     }
 
@@ -132,7 +128,6 @@ final class CudaStreams {
         CudaHandles.Event e = registry.event(event);
         devices.current(s.device);
         driver.streamWaitEvent(s.handle, e.handle);
-        timeline.moved(s.handle);
     }
 
     boolean queryEvent(EventHandle event) {
