@@ -70,21 +70,20 @@ if [ "$(stat -c %s "$out/pack.tar.gz")" -ge $((LIMIT_BYTES - 1024 * 1024)) ] && 
 fi
 cat > "$out/run.sh" <<'RUN'
 #!/usr/bin/env bash
-# Unpacks polygpu's GPU pack beside this script (once) and runs its check: report.md and the raw files go to $OUT,
-# or to results/ beside this script. See docs/gpu-pack.md in polygpu's sources.
+# Unpacks polygpu's GPU pack into a temporary folder (removed afterwards, so this folder stays small enough to travel)
+# and runs its check: report.md and the raw files go to $OUT, or to results/ beside this script. See docs/gpu-pack.md
+# in polygpu's sources.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-unpacked="${POLYGPU_PACK_DIR:-$here/unpacked}"
-if [ ! -x "$unpacked/run.sh" ]; then
-    mkdir -p "$unpacked"
-    if [ -f "$here/pack.tar.xz" ]; then
-        xz -dc "$here/pack.tar.xz" | tar -C "$unpacked" -xf -
-    else
-        tar -C "$unpacked" -xzf "$here/pack.tar.gz"
-    fi
+unpacked="$(mktemp -d "${TMPDIR:-/tmp}/polygpu-gpu-pack.XXXXXX")"
+trap 'rm -rf "$unpacked"' EXIT
+if [ -f "$here/pack.tar.xz" ]; then
+    xz -dc "$here/pack.tar.xz" | tar -C "$unpacked" -xf -
+else
+    tar -C "$unpacked" -xzf "$here/pack.tar.gz"
 fi
 export OUT="${OUT:-$here/results}"
-exec "$unpacked/run.sh" "$@"
+"$unpacked/run.sh" "$@"
 RUN
 chmod +x "$out/run.sh"
 
