@@ -18,6 +18,9 @@ fi
 cd "$polygpu_root"
 mvn -B -ntp "$@" install
 mkdir -p target && touch target/.polygpu-build-stamp
+# The GPU pack must not break unnoticed: it is built and run once here, without a GPU its GPU steps say so.
+"$polygpu_root/scripts/gpu-pack.sh"
+OUT="$polygpu_root/target/gpu-pack-dry-run" "$polygpu_root/target/gpu-pack/run.sh" >/dev/null
 if "$polygpu_root/scripts/aot-cache.sh"; then
     POLYGPU_JAVA_OPTS="-XX:AOTMode=on" "$polygpu_root/bin/polygpu" --no-jit -c 'print("bin/polygpu maps the AOT cache")'
 fi

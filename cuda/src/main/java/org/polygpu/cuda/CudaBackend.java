@@ -18,7 +18,6 @@ import org.polygpu.backend.ModuleImage;
 import org.polygpu.backend.OperationLabel;
 import org.polygpu.backend.StreamHandle;
 import org.polygpu.backend.TimedOperation;
-import org.polygpu.config.MemoryModel;
 import org.polygpu.nvrtc.KernelCache;
 
 /**
@@ -40,8 +39,10 @@ public final class CudaBackend implements Backend {
     /** Whether the backend may be used: {@code OPEN} → {@code CLOSED} by {@link #close()}, once. */
     private enum Lifecycle { OPEN, CLOSED }
 
-    /** Device memory left out of the replicas' budget at most ({@link #replicaMemory}). */
-    private static final long REPLICA_MARGIN_BYTES = 256L << 20;
+    /** Streams and events per device made ready when the backend opens ({@link CudaStreams#prepare}). */
+    private static final int PREPARED_STREAMS = 4;
+    private static final int PREPARED_EVENTS = 32;
+    private static final int COMPUTATIONS_PER_COMPLETION_EVENT = 16;
 
     private final CudaDriver driver;
     private final MemoryModel memoryModel;
@@ -93,7 +94,9 @@ public final class CudaBackend implements Backend {
                 Objects.requireNonNull(kernelCache));
         try {
             b.devices.setUp();
+            b.streams.prepare(PREPARED_STREAMS, PREPARED_EVENTS);
         } catch (RuntimeException e) {
+            // Releasing the primary contexts releases what was prepared in them too.
             b.kernels.close();
             b.devices.release(e);
             throw e;
@@ -186,20 +189,11 @@ public final class CudaBackend implements Backend {
         return memory.freeMemory(device);
     }
 
-    /**
-     * Under {@code explicit}, the memory free now ({@code cuMemGetInfo}) less a margin for what the backend allocates
-     * later on the device (modules, streams, cuBLAS workspaces, the driver's own): {@value #REPLICA_MARGIN_BYTES}
-     * bytes, or an eighth of the free memory when that is smaller. Under {@code managed}, unlimited: managed memory
-     * oversubscribes the device by itself, paging to the host.
-     */
+    /** {@link CudaMemory#replicaMemory}: free memory less a margin under {@code explicit}, unlimited under managed. */
     @Override
     public long replicaMemory(int device) {
         checkOpen();
-        if (memoryModel == MemoryModel.MANAGED) {
-            return Long.MAX_VALUE;
-        }
-        long free = memory.freeMemory(device);
-        return free - Math.min(REPLICA_MARGIN_BYTES, free / 8);
+        return memory.replicaMemory(device);
     }
 
     /** Pinned, zero-filled host memory; the segment becomes inaccessible when {@link #freeHost} releases it. */
@@ -225,6 +219,15 @@ public final class CudaBackend implements Backend {
     public void destroyStream(StreamHandle stream) {
         checkOpen();
         streams.destroyStream(stream);
+    }
+
+    /**
+     * {@value #COMPUTATIONS_PER_COMPLETION_EVENT}: each {@code cuEventRecord} and {@code cuEventQuery} is a driver call
+     * (together about 3-4 us per launch on the H100 measured), so computations share one.
+     */
+    @Override
+    public int computationsPerCompletionEvent() {
+        return COMPUTATIONS_PER_COMPLETION_EVENT;
     }
 
     @Override
@@ -368,6 +371,11 @@ public final class CudaBackend implements Backend {
         }
         try {
             blas.close();
+        } catch (RuntimeException e) {
+            failure = CudaRegistry.add(failure, e);
+        }
+        try {
+            streams.close();
         } catch (RuntimeException e) {
             failure = CudaRegistry.add(failure, e);
         }

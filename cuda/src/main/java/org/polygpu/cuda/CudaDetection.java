@@ -37,6 +37,8 @@ public final class CudaDetection {
     public static Result detect() {
         Result r = system;
         if (r == null) {
+            // The driver reads its module loading mode at its first cuInit, which may be this one.
+            ModuleLoading.preferEager();
             r = detect(FfmCudaDriverApi::open);
             system = r;
         }

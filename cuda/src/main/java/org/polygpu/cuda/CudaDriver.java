@@ -47,7 +47,8 @@ public final class CudaDriver {
     }
 
     /**
-     * The driver of this machine, loaded and initialised once per JVM.
+     * The driver of this machine, loaded and initialised once per JVM, with eager module loading unless the process
+     * chose otherwise ({@link ModuleLoading}).
      *
      * @throws CudaException when {@code libcuda.so.1} is missing or {@code cuInit} fails (no device: 100; the
      *     toolkit's stub library instead of a driver: 34)
@@ -58,6 +59,7 @@ public final class CudaDriver {
             synchronized (CudaDriver.class) {
                 d = system;
                 if (d == null) {
+                    ModuleLoading.preferEager();
                     d = new CudaDriver(FfmCudaDriverApi.open());
                     d.check(d.api.init(0), CudaSymbol.cuInit);
                     system = d;

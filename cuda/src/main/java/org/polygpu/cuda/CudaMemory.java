@@ -28,6 +28,9 @@ import org.polygpu.config.MemoryModel;
  * that it is open before each call.
  */
 final class CudaMemory {
+    /** Device memory left out of the replicas' budget at most ({@link #replicaMemory}). */
+    private static final long REPLICA_MARGIN_BYTES = 256L << 20;
+
     private final CudaBackend owner;
     private final CudaDriver driver;
     private final CudaDevices devices;
@@ -154,6 +157,20 @@ final class CudaMemory {
             driver.prefetchAsync(b.pointer, Math.max(b.bytes, 1), device < 0 ? CudaDriver.DEVICE_CPU
                     : devices.cuDevice(device), s.handle);
         }
+    }
+
+    /**
+     * Under {@code explicit}, the memory free now ({@code cuMemGetInfo}) less a margin for what the backend allocates
+     * later on the device (modules, streams, cuBLAS workspaces, the driver's own): {@value #REPLICA_MARGIN_BYTES}
+     * bytes, or an eighth of the free memory when that is smaller. Under {@code managed}, unlimited: managed memory
+     * oversubscribes the device by itself, paging to the host.
+     */
+    long replicaMemory(int device) {
+        if (model == MemoryModel.MANAGED) {
+            return Long.MAX_VALUE;
+        }
+        long free = freeMemory(device);
+        return free - Math.min(REPLICA_MARGIN_BYTES, free / 8);
     }
 
     long freeMemory(int device) {

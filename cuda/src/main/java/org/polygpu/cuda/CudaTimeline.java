@@ -18,6 +18,13 @@ import org.polygpu.backend.TimedOperation;
  * operation starts at {@code epoch + elapsed(epoch, start)} and lasts {@code elapsed(start, end)}, so durations are
  * exact to the events' half-microsecond resolution and devices are aligned to within the epoch wait's skew.
  *
+ * <p>Resolution. The start event is recorded immediately before the copy or launch, with nothing between them on
+ * the host. An event takes its time when the GPU reaches it: on a stream that was idle, the interval therefore still
+ * includes the host's own {@code cuLaunchKernel} or copy call after the start was recorded (a few microseconds); on a
+ * busy stream it is the operation's own time. The end event of the operation before is not reused as the start: on
+ * an idle stream that would add all the host's time between the two operations. Timing events resolve about half a
+ * microsecond.
+ *
  * <p>Events come from a per-device free list and return to it once their operation is read; pending operations are
  * read whenever more than {@value #HARVEST_THRESHOLD} accumulate, bounding memory on long runs. The start event of an
  * operation that failed to enqueue (a {@link #begin} with no {@link #end}) goes back to the free list at the next

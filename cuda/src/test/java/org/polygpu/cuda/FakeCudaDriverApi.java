@@ -21,6 +21,8 @@ final class FakeCudaDriverApi implements InvocationHandler {
     private static final Arena NAMES = Arena.ofAuto();
 
     private final Map<String, ToIntFunction<Object[]>> behaviours = new HashMap<>();
+    /** How often each function was called, by method name. */
+    private final Map<String, Integer> calls = new HashMap<>();
 
     /** Makes {@code method} return {@code code}. */
     FakeCudaDriverApi returning(String method, int code) {
@@ -47,8 +49,18 @@ final class FakeCudaDriverApi implements InvocationHandler {
                 new Class<?>[] {CudaDriverApi.class}, this);
     }
 
+    /** How often each function was called since the last {@link #resetCalls}, by method name. */
+    Map<String, Integer> calls() {
+        return Map.copyOf(calls);
+    }
+
+    void resetCalls() {
+        calls.clear();
+    }
+
     @Override
     public Object invoke(Object proxy, Method method, Object[] args) {
+        calls.merge(method.getName(), 1, Integer::sum);
         ToIntFunction<Object[]> behaviour = behaviours.get(method.getName());
         if (behaviour != null) {
             return behaviour.applyAsInt(args);

@@ -135,6 +135,16 @@ public interface Backend extends AutoCloseable {
 
     void destroyStream(StreamHandle stream);
 
+    /**
+     * How many computations in a row on one stream the scheduler may let share one completion event: each recorded
+     * or queried event costs the host a driver call on a real GPU, so there the scheduler records an event only when
+     * a dependency, a host wait or retirement needs one, and retires the computations before it together. By
+     * default 1: every computation's event is recorded after it and polled, which a virtual clock makes free.
+     */
+    default int computationsPerCompletionEvent() {
+        return 1;
+    }
+
     EventHandle createEvent(int device);
 
     void destroyEvent(EventHandle event);

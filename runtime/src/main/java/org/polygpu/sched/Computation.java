@@ -49,6 +49,8 @@ public final class Computation implements Producer {
     private DagVertex<Computation> vertex;
     private StreamSlot slot;
     private EventHandle event;
+    /** Whether {@link #event} was recorded right after its work (else a later event on its stream covers it). */
+    private boolean eventRecorded;
     private ArrayList<EventHandle> copyEvents;
     private EventHandle inputsCopied;
     private KernelTimes.Started timing;
@@ -70,6 +72,7 @@ public final class Computation implements Producer {
         expect(State.IN_DAG, "be scheduled");
         slot = s;
         event = completion;
+        eventRecorded = false;
         state = State.SCHEDULED;
     }
 
@@ -164,9 +167,46 @@ public final class Computation implements Producer {
         return slot;
     }
 
-    /** The completion event, recorded after its work; null until it is scheduled. */
+    /**
+     * The completion event; null until it is scheduled. It was recorded after its work only when
+     * {@link #eventRecorded()}: otherwise {@link StreamPool#completionOf} finds the event that covers it.
+     */
     EventHandle event() {
         return event;
+    }
+
+    boolean eventRecorded() {
+        return eventRecorded;
+    }
+
+    /** Its completion event was recorded on its stream after its work (and nothing else) was enqueued. */
+    void markEventRecorded() {
+        expect(State.SCHEDULED, "record its completion event");
+        eventRecorded = true;
+    }
+
+    /**
+     * Whether {@code later}, enqueued after it on its stream, takes its place for every computation that could still
+     * come to depend on it: {@code later} writes every array it used, or reads one that both only read. Then a wait
+     * for {@code later} (or anything after it) is never longer than such a dependency needs, so its own completion
+     * event need not be recorded.
+     */
+    boolean supersededBy(Computation later) {
+        for (ArrayAccess a : accesses) {
+            if (!takesPlace(later, a)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean takesPlace(Computation later, ArrayAccess a) {
+        for (ArrayAccess b : later.accesses) {
+            if (b.array() == a.array() && (!b.access().isReadOnly() || a.access().isReadOnly())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Its start event and what the observer was told when it is a measured kernel launch; else null. */

@@ -112,7 +112,7 @@ final class HostReadRaces {
     private void check(DeviceArray array, Supplier<String> access) {
         for (Computation c : schedule.dag().liveReaders(array)) {
             ParameterStores.Store store = store(c, array);
-            if (store == null || c.isFinished() || backend.queryEvent(c.event())) {
+            if (store == null || c.isFinished() || schedule.pool().query(c)) {
                 continue;
             }
             Kernel k = ((KernelLaunch) c.work()).kernel();

@@ -14,10 +14,13 @@ import org.polygpu.sched.spi.SelectionRequest;
 /**
  * The streams and events of every device, and which streams have unfinished work.
  *
- * <p>Completion is found by polling: {@link #poll} queries the event of the oldest unfinished computation of a few
- * busy streams (stream order means the ones behind it cannot have finished first) and hands finished ones to the
- * retire callback ({@link Schedule#retire}). Events are pooled per device and reused once their computation retired.
- * Not thread-safe.
+ * <p>Completion is found by polling: {@link #poll} queries the oldest recorded completion event of a few busy
+ * streams (stream order means nothing behind it can have finished first) and hands the computations up to it to the
+ * retire callback ({@link Schedule#retire}). Where the backend lets several computations share one event
+ * ({@link Backend#computationsPerCompletionEvent}), a computation's own event is recorded only when something may
+ * wait for exactly it ({@link #beforeEnqueue}, a timed launch); the others are covered by the next event recorded on
+ * their stream, which polling records once that many are uncovered, and a wait for them uses that event
+ * ({@link #completionOf}). Events are pooled per device and reused once their computation retired. Not thread-safe.
  */
 final class StreamPool {
     private final Backend backend;
@@ -28,6 +31,8 @@ final class StreamPool {
     private final int[] busyStreams;
     private final StreamHandle[] hostStreams;
     private final ArrayList<StreamSlot> busy = new ArrayList<>();
+    /** How many computations in a row may share one completion event on a stream (at least 1). */
+    private final int shared;
     private int pollCursor;
 
     /** @param retire called with each computation found finished, oldest first on each stream */
@@ -35,6 +40,7 @@ final class StreamPool {
         this.backend = backend;
         this.policy = policy;
         this.retire = retire;
+        this.shared = Math.max(1, backend.computationsPerCompletionEvent());
         this.busyStreams = new int[deviceCount];
         this.hostStreams = new StreamHandle[deviceCount];
         for (int d = 0; d < deviceCount; d++) {
@@ -82,6 +88,56 @@ final class StreamPool {
         return s;
     }
 
+    /** Whether every computation's completion event is recorded after it (the backend shares none). */
+    boolean recordsEveryEvent() {
+        return shared == 1;
+    }
+
+    /**
+     * Before anything of {@code next} is enqueued on {@code slot}: records the completion event of the stream's last
+     * computation when its event is not recorded and {@code next} does not take its place for later dependencies
+     * ({@link Computation#supersededBy}), so that a wait for it never waits for {@code next} too.
+     */
+    void beforeEnqueue(StreamSlot slot, Computation next) {
+        Computation last = slot.active.peekLast();
+        if (last != null && !last.eventRecorded() && !last.supersededBy(next)) {
+            record(last);
+        }
+    }
+
+    /** Records {@code c}'s completion event on its stream now; it must be the last computation enqueued there. */
+    void record(Computation c) {
+        backend.recordEvent(c.event(), c.slot().handle);
+        c.markEventRecorded();
+        c.slot().unrecorded = 0;
+    }
+
+    /**
+     * The computation whose recorded completion event completes no earlier than {@code c}'s work: {@code c} itself,
+     * else the first one after it on its stream with a recorded event, else the stream's last computation, whose event
+     * is recorded now. {@code c} is enqueued and unfinished.
+     */
+    Computation completionOf(Computation c) {
+        if (c.eventRecorded()) {
+            return c;
+        }
+        boolean after = false;
+        for (Computation x : c.slot().active) {
+            after |= x == c;
+            if (after && x.eventRecorded()) {
+                return x;
+            }
+        }
+        Computation last = c.slot().active.peekLast();
+        record(last);
+        return last;
+    }
+
+    /** Whether {@code c}'s work has completed, by the event that covers it; never blocks. */
+    boolean query(Computation c) {
+        return backend.queryEvent(completionOf(c).event());
+    }
+
     /** Records that {@code c} was enqueued on {@code slot}. */
     void enqueued(StreamSlot slot, Computation c) {
         if (slot.active.isEmpty()) {
@@ -89,6 +145,9 @@ final class StreamPool {
             busy.add(slot);
         }
         slot.active.addLast(c);
+        if (!c.eventRecorded()) {
+            slot.unrecorded++;
+        }
     }
 
     /** The computations enqueued on every stream and not yet seen to finish, oldest first per stream (a copy). */
@@ -130,7 +189,7 @@ final class StreamPool {
                 pollCursor = 0;
             }
             StreamSlot s = busy.get(pollCursor);
-            drain(s);
+            drain(s, false);
             if (s.isFree()) {
                 removeBusy(pollCursor);
             } else {
@@ -144,7 +203,7 @@ final class StreamPool {
         for (int i = busy.size() - 1; i >= 0; i--) {
             StreamSlot s = busy.get(i);
             if (s.device() == device) {
-                drain(s);
+                drain(s, true);
                 if (s.isFree()) {
                     removeBusy(i);
                 }
@@ -156,7 +215,7 @@ final class StreamPool {
     void pollAll() {
         for (int i = busy.size() - 1; i >= 0; i--) {
             StreamSlot s = busy.get(i);
-            drain(s);
+            drain(s, true);
             if (s.isFree()) {
                 removeBusy(i);
             }
@@ -165,8 +224,9 @@ final class StreamPool {
 
     /** Blocks the host until {@code c} completed, and retires it with the work before it on its stream. */
     void await(Computation c) {
-        backend.synchronizeEvent(c.event());
-        finishedThrough(c.slot(), c);
+        Computation cover = completionOf(c);
+        backend.synchronizeEvent(cover.event());
+        finishedThrough(cover.slot(), cover);
     }
 
     /** Marks every computation on {@code slot} up to and including {@code last} finished (after a host wait). */
@@ -187,10 +247,40 @@ final class StreamPool {
         }
     }
 
-    private void drain(StreamSlot s) {
-        while (!s.active.isEmpty() && backend.queryEvent(s.active.peekFirst().event())) {
-            retire.accept(s.active.pollFirst());
+    /**
+     * Retires the computations of {@code s} up to each recorded event seen complete, oldest first. Then records an
+     * event after the stream's last computation when {@link #shared} of them are uncovered, or when {@code force}
+     * (a caller waits for streams to free up) and it checks that event at once.
+     */
+    private void drain(StreamSlot s, boolean force) {
+        retireCompleted(s);
+        if (s.unrecorded > 0 && (force || s.unrecorded >= shared)) {
+            record(s.active.peekLast());
+            if (force) {
+                retireCompleted(s);
+            }
         }
+    }
+
+    private void retireCompleted(StreamSlot s) {
+        Computation cover = firstRecorded(s);
+        while (cover != null && backend.queryEvent(cover.event())) {
+            Computation c;
+            do {
+                c = s.active.pollFirst();
+                retire.accept(c);
+            } while (c != cover);
+            cover = firstRecorded(s);
+        }
+    }
+
+    private static Computation firstRecorded(StreamSlot s) {
+        for (Computation c : s.active) {
+            if (c.eventRecorded()) {
+                return c;
+            }
+        }
+        return null;
     }
 
     private void removeBusy(int i) {

@@ -17,6 +17,8 @@ import org.polygpu.backend.StreamHandle;
 final class StreamSlot {
     final StreamHandle handle;
     final ArrayDeque<Computation> active = new ArrayDeque<>();
+    /** How many of the last computations in {@link #active} have no recorded completion event of their own. */
+    int unrecorded;
     private final int device;
     private final boolean program;
     private Computation holder;

@@ -24,6 +24,12 @@ final class Submissions {
     private final StreamAssignment assignment;
     private final ReplicaTransfers transfers;
     private final ScheduleRecording recording;
+    /**
+     * Submissions between two polls: 1 when every computation has its own event; else a quarter of the computations
+     * that may share one, so a pending event is queried a few times before the next is recorded, not after each launch.
+     */
+    private final int pollInterval;
+    private long submitted;
 
     Submissions(Backend backend, ExecutionPolicy policy, Schedule schedule, StreamAssignment assignment,
                 ReplicaTransfers transfers, ScheduleRecording recording) {
@@ -34,6 +40,7 @@ final class Submissions {
         this.assignment = assignment;
         this.transfers = transfers;
         this.recording = recording;
+        this.pollInterval = Math.max(1, backend.computationsPerCompletionEvent() / 4);
     }
 
     /**
@@ -52,12 +59,15 @@ final class Submissions {
         try {
             // Inside the try: a policy or stream failure must not leave the computation in the DAG for good.
             slot = stream != null ? stream.slot.handTo(c) : assignment.assign(c);
+            pool.beforeEnqueue(slot, c);
             waitForParents(v, slot);
             c.scheduled(slot, pool.takeEvent(slot.device()));
             transfers.prepare(c);
             schedule.times().starting(c, pool);
             c.work().enqueue(backend, slot.device(), slot.handle, new OperationLabel(c.id(), c.name()));
-            backend.recordEvent(c.event(), slot.handle);
+            if (pool.recordsEveryEvent() || c.timing() != null) {
+                pool.record(c);
+            }
         } catch (RuntimeException e) {
             schedule.retire(c);
             throw e;
@@ -66,7 +76,7 @@ final class Submissions {
         recording.scheduled(c, edges);
         if (policy == ExecutionPolicy.SYNC) {
             pool.await(c);
-        } else {
+        } else if (++submitted % pollInterval == 0) {
             pool.poll(STREAMS_POLLED_PER_LAUNCH);
         }
     }
@@ -76,7 +86,7 @@ final class Submissions {
         for (int i = 0; i < v.parentCount(); i++) {
             Computation p = v.parent(i).computation();
             if (!p.isFinished() && p.slot() != slot) {
-                backend.streamWaitEvent(slot.handle, p.event());
+                backend.streamWaitEvent(slot.handle, pool.completionOf(p).event());
             }
         }
     }

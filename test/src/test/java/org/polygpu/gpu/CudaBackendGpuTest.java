@@ -218,7 +218,10 @@ class CudaBackendGpuTest {
                 DeviceArray x = ctx.newArray(ElementType.INT, 1000);
                 ctx.copyFromHost(x, MemorySegment.ofArray(ints(1000)));
                 for (int i = 0; i < 10; i++) {
-                    ctx.launch(addOne, LaunchConfig.of(4, 256), x, 1000); // alternates devices: a copy each time
+                    ctx.launch(addOne, LaunchConfig.of(4, 256), x, 1000);
+                    // Retired before the next launch, which round-robin then places on the other device: a copy
+                    // each time (unretired, a launch would follow its parent on its stream).
+                    ctx.synchronize();
                 }
                 MemorySegment out = MemorySegment.ofArray(new int[1000]);
                 ctx.copyToHost(x, out);

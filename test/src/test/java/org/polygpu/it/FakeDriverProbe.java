@@ -164,6 +164,7 @@ final class FakeDriverProbe {
         ctx.copyFromHost(xs, MemorySegment.ofArray(in));
         List<Integer> devices = new ArrayList<>();
         devices.add(ctx.launch(scale, LaunchConfig.of(8, 128), xs, ys, N, 2.5f).device());
+        ctx.poll();
         devices.add(ctx.launch(scale, LaunchConfig.of(8, 128), ys, xs, N, 2f).device());
         float[] out = new float[N];
         ctx.copyToHost(xs, MemorySegment.ofArray(out));
@@ -232,6 +233,9 @@ final class FakeDriverProbe {
         List<Integer> devices = new ArrayList<>();
         for (int i = 0; i < 10; i++) {
             devices.add(ctx.launch(addOne, LaunchConfig.of(4, 256), x, N).device());
+            // The fake completes work at once; retiring it now (the CUDA backend's computations share completion
+            // events, polled every few launches) lets the policy place the next launch instead of its parent's stream.
+            ctx.poll();
         }
         int[] out = new int[N];
         ctx.copyToHost(x, MemorySegment.ofArray(out));

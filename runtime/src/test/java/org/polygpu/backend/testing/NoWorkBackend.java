@@ -55,6 +55,9 @@ public final class NoWorkBackend implements Backend {
     private long hostBytes;
     private long eventsCreated;
     private long prefetches;
+    private int computationsPerCompletionEvent = 1;
+    private EventHandle lastWaited;
+    private long waits;
 
     /** A backend of {@code deviceCount} identical V100-like devices whose events are complete at once. */
     public NoWorkBackend(int deviceCount) {
@@ -237,6 +240,32 @@ public final class NoWorkBackend implements Backend {
         // Streams hold nothing.
     }
 
+    /** Lets {@code n} computations in a row on a stream share one completion event, as the CUDA backend does. */
+    public NoWorkBackend sharingCompletionEvents(int n) {
+        computationsPerCompletionEvent = n;
+        return this;
+    }
+
+    @Override
+    public int computationsPerCompletionEvent() {
+        return computationsPerCompletionEvent;
+    }
+
+    /** Events recorded so far. */
+    public long recordCount() {
+        return recorded;
+    }
+
+    /** Stream waits enqueued so far. */
+    public long waitCount() {
+        return waits;
+    }
+
+    /** The event the last stream wait was for; null before any. */
+    public EventHandle lastWaited() {
+        return lastWaited;
+    }
+
     @Override
     public EventHandle createEvent(int device) {
         checkDevice(device);
@@ -256,7 +285,9 @@ public final class NoWorkBackend implements Backend {
 
     @Override
     public void streamWaitEvent(StreamHandle stream, EventHandle event) {
-        // Nothing to wait for.
+        // Nothing to wait for; counted.
+        waits++;
+        lastWaited = event;
     }
 
     @Override
