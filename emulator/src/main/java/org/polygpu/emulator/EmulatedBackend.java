@@ -246,6 +246,11 @@ public final class EmulatedBackend extends EmulatedMemories {
     }
 
     @Override
+    public boolean hasPendingFaults() {
+        return kernels.hasPendingFaults();
+    }
+
+    @Override
     public void synchronizeAll() {
         checkOpen();
         host.blockUntilIdle();

@@ -178,6 +178,11 @@ final class EmulatedKernels {
         return faults.take(computationId);
     }
 
+    /** Whether a completed kernel's fault waits to be taken. */
+    boolean hasPendingFaults() {
+        return faults.hasAny();
+    }
+
     /** @param buffers {@code args} with each offset replaced by its buffer, for what works on whole buffers */
     private KernelExecution execution(EmulatedFunction f, LaunchConfig config, Object[] args, Object[] buffers,
                                       int device, OperationLabel label, ReadOnlyParameters readOnly) {

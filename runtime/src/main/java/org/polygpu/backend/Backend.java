@@ -248,6 +248,14 @@ public interface Backend extends AutoCloseable {
     }
 
     /**
+     * Whether some completed kernel's fault waits for {@link #takeFault}: the runtime then polls its streams to find
+     * the kernel and raise the fault at the host's next synchronising operation. Asks nothing of the device.
+     */
+    default boolean hasPendingFaults() {
+        return false;
+    }
+
+    /**
      * Starts or stops recording the timeline returned by {@link #timeline()}; off by default so long runs keep
      * bounded memory.
      */

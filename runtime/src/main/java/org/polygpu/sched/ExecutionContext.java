@@ -78,6 +78,7 @@ public final class ExecutionContext implements AutoCloseable {
         this.libraries = new LibraryCalls(schedule, transfers, recording, c -> submissions.submit(c, null),
                 this::checkOpen);
         this.userStreams = new UserStreams(backend, schedule);
+        schedule.barrier().revokeDirectAccessWith(arrays::revokeDirectAccess);
     }
 
     /**
@@ -166,6 +167,7 @@ public final class ExecutionContext implements AutoCloseable {
         Object[] bound = arguments.bind(kernel, launchConfig, args);
         Computation c = new Computation(schedule.nextId(), new KernelLaunch(kernel, launchConfig, bound));
         submissions.submit(c, stream);
+        schedule.barrier().launched(c, kernel);
         kernel.countLaunch();
         return c;
     }
@@ -183,11 +185,18 @@ public final class ExecutionContext implements AutoCloseable {
         return c;
     }
 
-    /** Reads one element; waits only for the computations that write {@code array}. */
+    /**
+     * Reads one element; waits only for the computations that write {@code array}.
+     *
+     * @throws org.polygpu.backend.BackendException the fault of a kernel not raised yet ({@link FaultBarrier}), before
+     *                                              reading; so do the other host accesses, the host function calls and
+     *                                              {@link #synchronize()}
+     */
     public Object read(DeviceArray array, long index) {
         array.checkLive();
         array.checkIndex(index);
         checkOpen();
+        schedule.barrier().check();
         return hostSide.readElement(array, index);
     }
 
@@ -205,6 +214,7 @@ public final class ExecutionContext implements AutoCloseable {
             throw new IllegalArgumentException("element " + index + " of " + array + ": " + e.getMessage(), e);
         }
         checkOpen();
+        schedule.barrier().check();
         hostSide.writeElement(array, index, value);
     }
 
@@ -230,6 +240,7 @@ public final class ExecutionContext implements AutoCloseable {
         array.checkLive();
         HostAccesses.checkRange(array, byteOffset, dst.byteSize());
         checkOpen();
+        schedule.barrier().check();
         hostSide.readRange(array, byteOffset, dst.byteSize());
         MemorySegment.copy(array.hostReplica(), byteOffset, dst, 0, dst.byteSize());
     }
@@ -242,6 +253,7 @@ public final class ExecutionContext implements AutoCloseable {
         array.checkLive();
         HostAccesses.checkRange(array, byteOffset, src.byteSize());
         checkOpen();
+        schedule.barrier().check();
         hostSide.writeRange(array, byteOffset, src);
     }
 
@@ -295,7 +307,7 @@ public final class ExecutionContext implements AutoCloseable {
         checkOpen();
         backend.synchronizeAll();
         pool.pollAll();
-        schedule.faults().raiseUnreported();
+        schedule.barrier().check();
     }
 
     /** Retires what has finished, without waiting. */
@@ -335,13 +347,17 @@ public final class ExecutionContext implements AutoCloseable {
 
     /**
      * Writes the timeline as Chrome trace-event JSON (one process per device, one thread per stream), with
-     * dependency flows when the DAG was recorded too. Waits for all scheduled work first.
+     * dependency flows when the DAG was recorded too. Waits for all scheduled work first, but raises no fault: a trace
+     * is what shows how a faulting program ran, so it is written first and the fault left to the next synchronising
+     * operation or {@link #close()}.
      *
      * @throws IllegalStateException unless the context was created with {@code RecordTimeline}
      */
     public void exportTrace(Path file) {
         recording.checkTimeline();
-        synchronize();
+        checkOpen();
+        backend.synchronizeAll();
+        pool.pollAll();
         recording.exportTrace(file);
     }
 
