@@ -49,6 +49,7 @@ public final class PolygpuContext {
                     + "allowNativeAccess(true) or allowAllAccess(true)");
         }
         try {
+            OptionFiles.check(options);
             Backends.check(options.backend(), options.backendOptions());
         } catch (IllegalArgumentException | IllegalStateException e) {
             throw PolygpuException.badOptions(e.getMessage());
