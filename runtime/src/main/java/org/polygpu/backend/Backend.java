@@ -264,6 +264,15 @@ public interface Backend extends AutoCloseable {
     /** Every operation completed while recording was on, in completion order. */
     List<TimedOperation> timeline();
 
+    /**
+     * Closes at once, for a program being cancelled: the enqueued work that has not started is dropped (work already
+     * running completes) and every resource released; later calls, {@link #close()} included, do nothing or fail as
+     * after close. The default closes, waiting for all the work.
+     */
+    default void cancel() {
+        close();
+    }
+
     /** Releases every resource; pending work is waited for first. */
     @Override
     void close();

@@ -186,11 +186,8 @@ public final class ExecutionContext implements AutoCloseable {
     }
 
     /**
-     * Reads one element; waits only for the computations that write {@code array}.
-     *
-     * @throws org.polygpu.backend.BackendException the fault of a kernel not raised yet ({@link FaultBarrier}), before
-     *                                              reading; so do the other host accesses, the host function calls and
-     *                                              {@link #synchronize()}
+     * Reads one element; waits only for the computations that write {@code array}. Like every host access, first
+     * raises a kernel fault not raised yet ({@link FaultBarrier}).
      */
     public Object read(DeviceArray array, long index) {
         array.checkLive();
@@ -369,6 +366,14 @@ public final class ExecutionContext implements AutoCloseable {
     private void checkOpen() {
         if (closed) {
             throw new IllegalStateException("the execution context is closed");
+        }
+    }
+
+    /** Closes the context and its backend at once, dropping the work not started ({@link Backend#cancel}). */
+    public void cancel() {
+        if (!closed) {
+            closed = true;
+            backend.cancel();
         }
     }
 

@@ -29,7 +29,7 @@ class OptionsTest {
             assertEquals("with-const", o.getMember("DependencyPolicy").asString());
             assertEquals("minmax-transfer-time", o.getMember("DeviceSelectionPolicy").asString());
             assertEquals("async", o.getMember("ExecutionPolicy").asString());
-            assertEquals("0", o.getMember("NumberOfGPUs").asString());
+            assertEquals("4", o.getMember("NumberOfGPUs").asString(), "unset (0): the GPUs in use, all 4 emulated");
             assertEquals("0.1", o.getMember("DataThreshold").asString());
             assertEquals("false", o.getMember("InputPrefetch").asString());
             assertEquals("emulated", o.getHashValue("polygpu.Backend").asString(), "hash keys take the prefix too");
@@ -49,6 +49,7 @@ class OptionsTest {
             assertEquals("round-robin", o.getMember("DeviceSelectionPolicy").asString());
             assertEquals("0.5", o.getMember("DataThreshold").asString());
             assertEquals("sync", o.getHashValue("ExecutionPolicy").asString());
+            assertEquals("2", o.getMember("NumberOfGPUs").asString());
             assertTrue(cu.invokeMember("getdevice", 1).getMember("deviceName").asString().contains("A100"));
         }
     }
@@ -62,7 +63,7 @@ class OptionsTest {
             assertEquals("async", o.getHashValue("polygpu.ExecutionPolicy").asString());
             assertTrue(Boolean.parseBoolean(o.getHashValue("polygpu.EnableComputationTimers").asString()));
             assertFalse(Boolean.parseBoolean(o.getHashValue("polygpu.ForceStreamAttach").asString()));
-            assertEquals(0, Integer.parseInt(o.getHashValue("polygpu.NumberOfGPUs").asString()));
+            assertEquals(4, Integer.parseInt(o.getHashValue("polygpu.NumberOfGPUs").asString()));
             Value entries = o.getHashEntriesIterator();
             int count = 0;
             boolean found = false;

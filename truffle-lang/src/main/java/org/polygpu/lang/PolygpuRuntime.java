@@ -255,6 +255,21 @@ public final class PolygpuRuntime {
     }
 
     /**
+     * Closes at once for a cancelled program ({@code Context.close(true)}): writes the DAG export, which needs no
+     * waiting, drops the launches that have not started, and releases the backend. The trace export, which needs the
+     * work finished, is not written.
+     */
+    @TruffleBoundary
+    void cancel() {
+        try {
+            options.exportDag().ifPresent(prefix -> export(new ArrayList<>(),
+                    () -> context.exportDag(Path.of(prefix + ".dot"))));
+        } finally {
+            context.cancel();
+        }
+    }
+
+    /**
      * Writes the exports the options ask for, then releases every array, stream and the backend. Each export is
      * written whatever happened before (a fault not raised yet, a program that ended with an error, another export
      * that failed); then the unraised fault, if any, is raised as a guest error, and with it the exports' failures.
