@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.PolyglotException;
 import org.graalvm.polyglot.Value;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -103,7 +104,7 @@ class OptionFilesTest {
         Path binary = Files.write(dir.resolve("binary"), new byte[] {0x7f, 0, (byte) 0xff, (byte) 0xfe, 3});
         Path fifo = dir.resolve("fifo");
         Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).start();
-        assertTrue(mkfifo.waitFor(10, TimeUnit.SECONDS) && mkfifo.exitValue() == 0, "mkfifo works");
+        Assumptions.assumeTrue(mkfifo.waitFor(10, TimeUnit.SECONDS) && mkfifo.exitValue() == 0, "mkfifo works");
         Map<String, String> values = new LinkedHashMap<>();
         values.put("directory", Files.createDirectories(dir.resolve("a-directory")).toString());
         values.put("binary", binary.toString());
