@@ -1,5 +1,6 @@
-# A kernel fault is reported once, by the first read of an array the kernel wrote, naming kernel, block, thread,
-# address and PTX line; that array is undefined until written whole, unrelated arrays and later launches are unaffected.
+# A kernel fault is sticky: the next host access raises it once, whatever array it reads, naming kernel, block,
+# thread, address and PTX line; the context stays usable after that, the array the kernel wrote is undefined until
+# written whole, unrelated arrays and later launches are unaffected.
 import polyglot
 
 CU = polyglot.eval(language="polygpu", string="CU")
@@ -17,12 +18,15 @@ y = CU.DeviceArray("float", 4)
 u = CU.DeviceArray("float", 4)
 overrun(1, 4)(y, 4)
 inc(1, 4)(u, 4)
-print("unrelated:", list(u))
 for attempt in range(2):
     try:
-        print(y[0])
+        print("unrelated:", list(u))
     except polyglot.ForeignException as e:
         print("read", attempt, "->", str(e).splitlines()[0])
+try:
+    print(y[0])
+except polyglot.ForeignException as e:
+    print("written by the kernel ->", str(e).splitlines()[0])
 y.copyFrom([1.0, 2.0, 3.0, 4.0])
 inc(1, 4)(y, 4)
 print("defined again:", list(y))

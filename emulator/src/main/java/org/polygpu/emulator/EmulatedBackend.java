@@ -104,7 +104,7 @@ public final class EmulatedBackend extends EmulatedMemories {
                 b.instructionBudget(), b.deviceOutput(), b.sampledBlocks());
         this.kernels = new EmulatedKernels(identity, handles, memories, interpreter, new PtxSourceCompiler(
                 b.nvrtcLibrary(), b.kernelCache(), model.ptxArchitecture()), counterLog, host, this::awaitRoom,
-                new PageFaults(simulation.links(), managedMemory, b.pageFaultNanos(), memories.length));
+                new PageFaults(simulation.links(), managedMemory, b.pageFaultNanos(), memories.length), faults);
         this.release = NativeRelease.register(this, memories, hostMemory, managedMemory, interpreter);
     }
 
@@ -241,11 +241,6 @@ public final class EmulatedBackend extends EmulatedMemories {
     }
 
     @Override
-    public Optional<BackendException> takeFault(long computationId) {
-        return kernels.takeFault(computationId);
-    }
-
-    @Override
     public void synchronizeAll() {
         checkOpen();
         host.blockUntilIdle();
@@ -353,6 +348,12 @@ public final class EmulatedBackend extends EmulatedMemories {
     @Override
     public List<TimedOperation> timeline() {
         return simulation.timeline();
+    }
+
+    @Override
+    public void cancel() {
+        lifecycle = Lifecycle.CLOSED; // the work not started in virtual time is never simulated
+        release.clean();
     }
 
     /** Waits for all work, then releases every buffer and host allocation; later calls fail. Idempotent. */

@@ -36,14 +36,18 @@ final class EmulatedKernels {
     private final CounterLog counterLog;
     private final HostClock host;
     private final Consumer<EmulatedStream> awaitRoom;
-    private final KernelFaults faults = new KernelFaults();
+    private final KernelFaults faults;
     private final PageFaults pageFaults;
 
-    /** @param awaitRoom blocks the host while a stream's queue is full (the backend's back-pressure) */
+    /**
+     * @param awaitRoom blocks the host while a stream's queue is full (the backend's back-pressure)
+     * @param faults    where completed kernels' faults are kept for the runtime
+     */
     EmulatedKernels(Object owner, Handles handles, DeviceMemory[] memories, PtxKernels ptx,
                     PtxSourceCompiler compiler, CounterLog counterLog, HostClock host,
-                    Consumer<EmulatedStream> awaitRoom, PageFaults pageFaults) {
+                    Consumer<EmulatedStream> awaitRoom, PageFaults pageFaults, KernelFaults faults) {
         this.owner = owner;
+        this.faults = faults;
         this.pageFaults = pageFaults;
         this.host = host;
         this.awaitRoom = awaitRoom;
@@ -171,11 +175,6 @@ final class EmulatedKernels {
                 new KernelDemand(launchLatencyNanos, model.rooflineNanos(work), 1));
         awaitRoom.accept(s);
         host.enqueue(new KernelOperation(s, label, execution, LaunchChecks.withoutOffsets(args), faults, pageFaults));
-    }
-
-    /** The fault kept for {@code computationId}'s kernel, handed over once. */
-    Optional<BackendException> takeFault(long computationId) {
-        return faults.take(computationId);
     }
 
     /** @param buffers {@code args} with each offset replaced by its buffer, for what works on whole buffers */

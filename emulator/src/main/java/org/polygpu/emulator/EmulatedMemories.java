@@ -2,6 +2,7 @@ package org.polygpu.emulator;
 
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
+import java.util.Optional;
 import org.polygpu.backend.Backend;
 import org.polygpu.backend.BackendException;
 import org.polygpu.backend.DeviceBuffer;
@@ -10,8 +11,8 @@ import org.polygpu.config.MemoryModel;
 /**
  * The memory half of the emulated backend: each device's memory ({@link DeviceMemory}), the host allocations for
  * copies ({@link HostMemory}) and, under {@link MemoryModel#MANAGED}, managed memory ({@link ManagedMemory}), with the
- * {@link Backend} methods that allocate and free them. {@link EmulatedBackend} adds streams, events, copies and
- * kernels.
+ * {@link Backend} methods that allocate and free them, and the faults that kernels left in them ({@link KernelFaults}).
+ * {@link EmulatedBackend} adds streams, events, copies and kernels.
  *
  * <p>Ownership: every buffer is owned by {@link #identity}, not by the backend, so that the cleaner that releases
  * them ({@link NativeRelease}) never reaches the backend. Not thread-safe, as the backend.
@@ -24,6 +25,8 @@ abstract sealed class EmulatedMemories implements Backend permits EmulatedBacken
     final HostMemory hostMemory = new HostMemory();
     /** Managed memory; allocations from it are refused unless {@link #managed}. */
     final ManagedMemory managedMemory = new ManagedMemory();
+    /** The faults of completed kernels, kept for the runtime ({@link #takeFault}). */
+    final KernelFaults faults = new KernelFaults();
     private final boolean managed;
 
     EmulatedMemories(int devices, long capacity, MemoryModel model) {
@@ -33,6 +36,16 @@ abstract sealed class EmulatedMemories implements Backend permits EmulatedBacken
 
     /** @throws BackendException when the backend was closed */
     abstract void checkOpen();
+
+    @Override
+    public Optional<BackendException> takeFault(long computationId) {
+        return faults.take(computationId);
+    }
+
+    @Override
+    public boolean hasPendingFaults() {
+        return faults.hasAny();
+    }
 
     @Override
     public int deviceCount() {

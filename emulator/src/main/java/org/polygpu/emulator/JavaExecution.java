@@ -97,7 +97,8 @@ record JavaExecution(EmulatedFunction.Java function, LaunchConfig config, int de
                                 : "byte " + at;
                         return "memcheck: kernel '" + function.name() + "' (a Java kernel) wrote " + element
                                 + " of the buffer passed for parameter '" + readOnly.name(i) + "', which the "
-                                + "signature declares read-only (in/const) (device " + device + ")";
+                                + "signature declares read-only (in/const) (device " + device + "): "
+                                + ReadOnlyParameters.REMEDY;
                     }
                 }
             }

@@ -23,6 +23,11 @@ final class KernelFaults {
         faults.putIfAbsent(label.computationId(), fault);
     }
 
+    /** Whether a fault is kept that nobody took yet. */
+    boolean hasAny() {
+        return !faults.isEmpty();
+    }
+
     Optional<BackendException> take(long computationId) {
         return faults.isEmpty() ? Optional.empty() : Optional.ofNullable(faults.remove(computationId));
     }

@@ -152,7 +152,7 @@ final class PtxExecution implements KernelExecution {
         for (int i = 0; i < arguments.length; i++) {
             if (arguments[i] instanceof EmulatedBuffer b && readOnly.isReadOnly(i)) {
                 refusals.putIfAbsent(b.address(), "it lies in the buffer passed for parameter '" + readOnly.name(i)
-                        + "', which the signature declares read-only (in/const)");
+                        + "', which the signature declares read-only (in/const): " + ReadOnlyParameters.REMEDY);
             }
         }
         for (int i = 0; i < arguments.length; i++) {

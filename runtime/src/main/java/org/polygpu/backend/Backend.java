@@ -258,6 +258,14 @@ public interface Backend extends AutoCloseable {
     }
 
     /**
+     * Whether some completed kernel's fault waits for {@link #takeFault}: the runtime then polls its streams to find
+     * the kernel and raise the fault at the host's next synchronising operation. Asks nothing of the device.
+     */
+    default boolean hasPendingFaults() {
+        return false;
+    }
+
+    /**
      * Starts or stops recording the timeline returned by {@link #timeline()}; off by default so long runs keep
      * bounded memory.
      */
@@ -265,6 +273,15 @@ public interface Backend extends AutoCloseable {
 
     /** Every operation completed while recording was on, in completion order. */
     List<TimedOperation> timeline();
+
+    /**
+     * Closes at once, for a program being cancelled: the enqueued work that has not started is dropped (work already
+     * running completes) and every resource released; later calls, {@link #close()} included, do nothing or fail as
+     * after close. The default closes, waiting for all the work.
+     */
+    default void cancel() {
+        close();
+    }
 
     /** Releases every resource; pending work is waited for first. */
     @Override

@@ -9,6 +9,13 @@ import java.util.List;
  * one that cannot ignores it. Built once per kernel; immutable.
  */
 public final class ReadOnlyParameters {
+    /**
+     * What a program that stores through a read-only pointer can do, for the messages that refuse or warn of such a
+     * store: GrCUDA's programs store through {@code const} pointers because GrCUDA's memory is unified.
+     */
+    public static final String REMEDY = "declare the parameter out or inout, or run GrCUDA programs written for "
+            + "unified memory with --polygpu.MemoryModel=managed";
+
     /** No parameter is declared read-only: nothing is checked. */
     public static final ReadOnlyParameters NONE = new ReadOnlyParameters(new String[0], new int[0]);
 

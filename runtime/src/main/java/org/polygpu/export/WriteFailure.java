@@ -1,10 +1,11 @@
 package org.polygpu.export;
 
 import java.io.IOException;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.FileSystemException;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+
+import org.polygpu.config.UserFiles;
 
 /**
  * The error for an export that cannot be written, with the operating system's reason: an {@link IOException}'s own
@@ -20,16 +21,12 @@ final class WriteFailure {
     }
 
     private static String reason(Path file, IOException e) {
-        if (e instanceof NoSuchFileException) {
-            Path parent = file.toAbsolutePath().getParent();
-            return "no such file or directory" + (parent != null ? " (does " + parent + " exist?)" : "");
+        String reason = UserFiles.reason(e);
+        Path parent = file.toAbsolutePath().getParent();
+        if (!(e instanceof NoSuchFileException) || parent == null) {
+            return reason;
         }
-        if (e instanceof AccessDeniedException) {
-            return "permission denied";
-        }
-        if (e instanceof FileSystemException f && f.getReason() != null) {
-            return f.getReason();
-        }
-        return e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
+        return reason + (Files.isDirectory(parent) ? "" : Files.exists(parent)
+                ? " (" + parent + " is not a directory)" : " (directory " + parent + " does not exist)");
     }
 }

@@ -28,10 +28,12 @@ final class NvrtcHeaders {
         List<Path> candidates = new ArrayList<>();
         Path component = lib == null ? null : lib.getParent();
         Path nvidia = component == null ? null : component.getParent();
-        if (nvidia != null && component.getFileName().toString().equals("cuda_nvrtc")) {
+        // The root directory has no file name: a library directly in a top-level directory has no component.
+        String name = component == null || component.getFileName() == null ? "" : component.getFileName().toString();
+        if (nvidia != null && name.equals("cuda_nvrtc")) {
             candidates.add(nvidia.resolve("cuda_runtime/include"));
             candidates.add(nvidia.resolve("cuda_cccl/include"));
-        } else if (component != null && component.getFileName().toString().equals("cu13")) {
+        } else if (name.equals("cu13")) {
             candidates.add(component.resolve("include/cccl"));
             candidates.add(component.resolve("include"));
         } else if (component != null) {

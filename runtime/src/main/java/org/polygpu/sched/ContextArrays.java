@@ -43,6 +43,13 @@ final class ContextArrays {
         live.remove(array);
     }
 
+    /** Ends direct host access to every live array: the host's next element access must reach the scheduler. */
+    void revokeDirectAccess() {
+        for (DeviceArray a : live) {
+            a.revokeDirectHostAccess();
+        }
+    }
+
     /** Frees the replicas of every array still live (the context is closing and all work has completed). */
     void releaseAll() {
         for (DeviceArray a : live) {

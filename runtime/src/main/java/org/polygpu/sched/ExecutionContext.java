@@ -78,6 +78,7 @@ public final class ExecutionContext implements AutoCloseable {
         this.libraries = new LibraryCalls(schedule, transfers, recording, c -> submissions.submit(c, null),
                 this::checkOpen);
         this.userStreams = new UserStreams(backend, schedule);
+        schedule.barrier().revokeDirectAccessWith(arrays::revokeDirectAccess);
     }
 
     /**
@@ -166,6 +167,7 @@ public final class ExecutionContext implements AutoCloseable {
         Object[] bound = arguments.bind(kernel, launchConfig, args);
         Computation c = new Computation(schedule.nextId(), new KernelLaunch(kernel, launchConfig, bound));
         submissions.submit(c, stream);
+        schedule.barrier().launched(c, kernel);
         kernel.countLaunch();
         return c;
     }
@@ -183,11 +185,15 @@ public final class ExecutionContext implements AutoCloseable {
         return c;
     }
 
-    /** Reads one element; waits only for the computations that write {@code array}. */
+    /**
+     * Reads one element; waits only for the computations that write {@code array}. Like every host access, first
+     * raises a kernel fault not raised yet ({@link FaultBarrier}).
+     */
     public Object read(DeviceArray array, long index) {
         array.checkLive();
         array.checkIndex(index);
         checkOpen();
+        schedule.barrier().check();
         return hostSide.readElement(array, index);
     }
 
@@ -205,6 +211,7 @@ public final class ExecutionContext implements AutoCloseable {
             throw new IllegalArgumentException("element " + index + " of " + array + ": " + e.getMessage(), e);
         }
         checkOpen();
+        schedule.barrier().check();
         hostSide.writeElement(array, index, value);
     }
 
@@ -230,6 +237,7 @@ public final class ExecutionContext implements AutoCloseable {
         array.checkLive();
         HostAccesses.checkRange(array, byteOffset, dst.byteSize());
         checkOpen();
+        schedule.barrier().check();
         hostSide.readRange(array, byteOffset, dst.byteSize());
         MemorySegment.copy(array.hostReplica(), byteOffset, dst, 0, dst.byteSize());
     }
@@ -242,6 +250,7 @@ public final class ExecutionContext implements AutoCloseable {
         array.checkLive();
         HostAccesses.checkRange(array, byteOffset, src.byteSize());
         checkOpen();
+        schedule.barrier().check();
         hostSide.writeRange(array, byteOffset, src);
     }
 
@@ -295,7 +304,7 @@ public final class ExecutionContext implements AutoCloseable {
         checkOpen();
         backend.synchronizeAll();
         pool.pollAll();
-        schedule.faults().raiseUnreported();
+        schedule.barrier().check();
     }
 
     /** Retires what has finished, without waiting. */
@@ -335,13 +344,17 @@ public final class ExecutionContext implements AutoCloseable {
 
     /**
      * Writes the timeline as Chrome trace-event JSON (one process per device, one thread per stream), with
-     * dependency flows when the DAG was recorded too. Waits for all scheduled work first.
+     * dependency flows when the DAG was recorded too. Waits for all scheduled work first, but raises no fault: a trace
+     * is what shows how a faulting program ran, so it is written first and the fault left to the next synchronising
+     * operation or {@link #close()}.
      *
      * @throws IllegalStateException unless the context was created with {@code RecordTimeline}
      */
     public void exportTrace(Path file) {
         recording.checkTimeline();
-        synchronize();
+        checkOpen();
+        backend.synchronizeAll();
+        pool.pollAll();
         recording.exportTrace(file);
     }
 
@@ -353,6 +366,14 @@ public final class ExecutionContext implements AutoCloseable {
     private void checkOpen() {
         if (closed) {
             throw new IllegalStateException("the execution context is closed");
+        }
+    }
+
+    /** Closes the context and its backend at once, dropping the work not started ({@link Backend#cancel}). */
+    public void cancel() {
+        if (!closed) {
+            closed = true;
+            backend.cancel();
         }
     }
 

@@ -16,11 +16,11 @@ import org.polygpu.dag.DagEdge;
 
 /**
  * The faults of finished kernels and the arrays they left undefined. A kernel's fault is taken from the backend when
- * its computation retires and reported once: by the first host access that depends on it (a read of an array the
- * kernel wrote, or of one computed from such an array) or, when none does, by the next {@link #raiseUnreported}
- * (synchronisation, close). The arrays the kernel could write are undefined from then on: reading them says so, until
- * the host writes all of an array or a later computation overwrites it whole (an {@code out} parameter, a copy's
- * destination).
+ * its computation retires and reported once: by the next host operation that waits for the device ({@link
+ * FaultBarrier}, which calls {@link #raiseUnreported}), unless a host access that depends on it (a read of an array
+ * the kernel wrote, or of one computed from such an array) found it first. The arrays the kernel could write are
+ * undefined from then on: reading them says so, until the host writes all of an array or a later computation
+ * overwrites it whole (an {@code out} parameter, a copy's destination).
  *
  * <p><b>Device work that reads an undefined array.</b> A kernel or device copy is never refused when it is launched
  * because an array it reads is undefined: whether the fault is known at that moment depends on whether the faulted
@@ -61,13 +61,16 @@ final class Faults {
     }
 
     private final Backend backend;
+    /** Told when a fault is kept, so that the host's next access comes to raise it. */
+    private final Runnable kept;
     private final Map<DeviceArray, Mark> undefined = new IdentityHashMap<>();
     private final ArrayList<Fault> unreported = new ArrayList<>();
     /** Computations whose outcome was applied when a child completed before they retired. */
     private final Set<Long> settled = new HashSet<>();
 
-    Faults(Backend backend) {
+    Faults(Backend backend, Runnable kept) {
         this.backend = backend;
+        this.kept = kept;
     }
 
     /**
@@ -127,6 +130,7 @@ final class Faults {
         }
         Fault fault = new Fault(c, error.get());
         unreported.add(fault);
+        kept.run();
         for (ArrayAccess a : c.accessArray()) {
             if (!a.access().isReadOnly()) {
                 undefined.put(a.array(), new Mark(fault, null, null));
@@ -161,6 +165,11 @@ final class Faults {
         if (!undefined.isEmpty()) {
             undefined.remove(array);
         }
+    }
+
+    /** Whether a kept fault has not reached the host yet. */
+    boolean hasUnreported() {
+        return !unreported.isEmpty();
     }
 
     /** Throws the oldest fault not reported yet, with the others suppressed in it; all count as reported then. */

@@ -255,13 +255,13 @@ final class HostAccesses {
      * the DAG is recorded, where every access must appear. Device work revokes the grant when it is scheduled. Under
      * managed memory only after an access of the whole array ({@code bytes}), which brought all its pages to the host:
      * direct accesses migrate nothing. Nor while an unfinished kernel may write the array through a read-only pointer
-     * ({@link HostReadRaces}): reads must wait for it.
+     * ({@link HostReadRaces}): reads must wait for it. Nor while a fault waits to be raised ({@link FaultBarrier}).
      */
     private void grantDirectAccess(DeviceArray array, long bytes) {
         Coherence coherence = array.coherence();
         if (transfers.managed() && bytes < array.byteSize() || recording.recordsDag() || array.hostReplica() == null
                 || !coherence.isValid(host) || schedule.dag().hasLiveDependencies(array, Access.READ)
-                || schedule.races().mayRace(array)) {
+                || schedule.races().mayRace(array) || schedule.barrier().holdsDirectAccess()) {
             return;
         }
         boolean write = coherence.validMask() == 1L << host && !coherence.isPristine()

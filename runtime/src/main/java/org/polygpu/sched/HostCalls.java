@@ -45,6 +45,7 @@ final class HostCalls {
      */
     Object call(String name, List<Parameter> parameters, ArrayAccess[] accesses, Object[] args,
                 Function<Object[], Object> body) {
+        schedule.barrier().check();
         for (ArrayAccess a : accesses) {
             if (a.access().isReadOnly()) {
                 schedule.races().beforeHostCall(a.array(), name);

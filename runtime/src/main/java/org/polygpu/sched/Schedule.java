@@ -21,6 +21,7 @@ final class Schedule {
     private final Faults faults;
     private final KernelTimes times;
     private final HostReadRaces races;
+    private final FaultBarrier barrier;
     private long nextComputationId;
     private int currentDevice;
 
@@ -28,7 +29,8 @@ final class Schedule {
         this.dag = new Dag<>(config.dependencyPolicy());
         this.pool = new StreamPool(backend, deviceCount, config.newStreamPolicy(), this::completed);
         this.deviceCount = deviceCount;
-        this.faults = new Faults(backend);
+        this.barrier = new FaultBarrier(backend, this);
+        this.faults = new Faults(backend, barrier::faultKept);
         this.times = new KernelTimes(backend);
         this.races = new HostReadRaces(backend, this);
     }
@@ -53,6 +55,11 @@ final class Schedule {
 
     Faults faults() {
         return faults;
+    }
+
+    /** The check host operations make for faults not raised yet (sticky faults). */
+    FaultBarrier barrier() {
+        return barrier;
     }
 
     /** Devices in use; the host's location index comes after them. */

@@ -64,7 +64,7 @@ public final class UserStreams {
         }
         // Retires the stream's work and what finished elsewhere meanwhile, such as the parents it waited for.
         pool.pollAll();
-        schedule.faults().raiseUnreported();
+        schedule.barrier().check();
     }
 
     /** Waits for the work on {@code stream}, then destroys it; it cannot be used again. */
@@ -117,7 +117,7 @@ public final class UserStreams {
         event.checkLive();
         backend.synchronizeEvent(event.handle);
         pool.pollAll();
-        schedule.faults().raiseUnreported();
+        schedule.barrier().check();
     }
 
     /** Milliseconds between two completed records. */
@@ -142,7 +142,7 @@ public final class UserStreams {
         backend.synchronizeAll();
         pool.pollAll();
         releaseDevice(currentDevice());
-        schedule.faults().raiseUnreported();
+        schedule.barrier().check();
     }
 
     /** Destroys the streams and events of {@code device}; the caller waited for all work first. */

@@ -5,12 +5,13 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+
+import org.polygpu.config.UserFiles;
 
 /**
  * Reads a {@link BandwidthMatrix} from {@code From,To,Bandwidth} CSV text (GB/s, {@code -1} for the host, GPUs
@@ -43,8 +44,8 @@ public final class BandwidthMatrixLoader {
     /**
      * Reads a CSV file.
      *
-     * @throws IllegalArgumentException when the file does not exist or is malformed
-     * @throws UncheckedIOException     when it cannot be read
+     * @throws IllegalArgumentException when the file does not exist, is not a readable regular text file (a directory,
+     *                                  a FIFO, binary data) or is malformed, saying which
      */
     public static BandwidthMatrix load(Path file) {
         return load(file, true);
@@ -53,11 +54,9 @@ public final class BandwidthMatrixLoader {
     private static BandwidthMatrix load(Path file, boolean floor) {
         String text;
         try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
-            throw new IllegalArgumentException("bandwidth matrix file " + file + " does not exist", e);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read bandwidth matrix file " + file + ": " + e.getMessage(), e);
+            text = UserFiles.readText(null, file);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("bandwidth matrix file " + e.getMessage(), e);
         }
         return parse(text, file.toString(), floor);
     }

@@ -35,6 +35,13 @@ class NvrtcHeadersTest {
                 dir.resolve("site/nvidia/cuda_cccl/include")), NvrtcHeaders.beside(library));
     }
 
+    /** A library in a top-level directory or the root has no directory two levels up: none beside it, no error. */
+    @Test
+    void aLibraryNearTheRootHasNoHeadersBesideIt() {
+        assertEquals(List.of(), NvrtcHeaders.beside(Path.of("/polygpu-absent/libnvrtc.so.12")));
+        assertEquals(List.of(), NvrtcHeaders.beside(Path.of("/libnvrtc.so.12")));
+    }
+
     @Test
     void besideAToolkitAreItsIncludeAndCcclDirectories() throws IOException {
         Path library = touch("cuda-13.0/lib64/libnvrtc.so.13");

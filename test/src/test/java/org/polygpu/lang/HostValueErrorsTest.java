@@ -181,5 +181,8 @@ class HostValueErrorsTest {
                 () -> cu.invokeMember("DeviceArray", "float", BigInteger.TWO.pow(70)));
         assertGuestError("copyFrom: element 0: expected a number for double, got",
                 () -> x.invokeMember("copyFrom", java.util.Collections.nCopies(8, List.of(1))));
+        assertGuestError("element 1 of array #0 double[8]: expected a number for double, got a Java object of "
+                + "class java.lang.Object, which is not a number, a string or an array",
+                () -> x.setArrayElement(1, new Object()));
     }
 }

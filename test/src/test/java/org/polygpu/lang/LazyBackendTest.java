@@ -1,15 +1,20 @@
 package org.polygpu.lang;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.PolyglotException;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * polygpu opens its backend when a guest first evaluates polygpu code, not when the context starts: a script that
@@ -44,10 +49,12 @@ class LazyBackendTest {
         }
     }
 
+    /** The library is only checked to be an ELF file at the start; loading this one, which is no more, fails. */
     @Test
-    void nvrtcIsLoadedOnlyWhenAKernelIsBuilt() {
+    void nvrtcIsLoadedOnlyWhenAKernelIsBuilt(@TempDir Path dir) throws IOException {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        try (Context c = autoContext(err, "Backend", "emulated", "NvrtcLibrary", "/nonexistent/libnvrtc.so.12")) {
+        Path library = Files.write(dir.resolve("libnvrtc.so.12"), new byte[] {0x7f, 'E', 'L', 'F', 2, 1, 1, 0});
+        try (Context c = autoContext(err, "Backend", "emulated", "NvrtcLibrary", library.toString())) {
             c.eval("python", TOUCH + """
                     x = CU.DeviceArray('float', 8)
                     x[3] = 2.5
@@ -55,7 +62,8 @@ class LazyBackendTest {
                     """);
             PolyglotException e = assertThrows(PolyglotException.class, () -> c.eval("python", TOUCH
                     + "CU.buildkernel('__global__ void k(int n) {}', 'k(n: sint32)')\n"));
-            assertTrue(e.getMessage().contains("/nonexistent/libnvrtc.so.12"), e.getMessage());
+            assertTrue(e.getMessage().contains(library.toString()), e.getMessage());
+            assertFalse(e.isInternalError(), e::toString);
         }
     }
 

@@ -18,7 +18,8 @@ import com.oracle.truffle.api.nodes.Node;
  * <p>Lifecycle: CREATED (options read and checked) → INITIALIZED (native access and the backend options checked
  * together; a failure here fails the context with the reason) → OPENED (backend opened, namespace built, on the
  * first {@link #runtime()} or {@link #root()}: a guest that never evaluates polygpu code opens no backend and loads
- * no NVRTC) → CLOSED (exports written, arrays, streams and backend released, if opened). Opening is thread-safe.
+ * no NVRTC) → CLOSED (exports written, arrays, streams and backend released, if opened; when the context is
+ * cancelled, the launches not started are dropped instead of waited for). Opening is thread-safe.
  */
 public final class PolygpuContext {
     private static final ContextReference<PolygpuContext> REFERENCE = ContextReference.create(PolygpuLanguage.class);
@@ -49,6 +50,7 @@ public final class PolygpuContext {
                     + "allowNativeAccess(true) or allowAllAccess(true)");
         }
         try {
+            OptionFiles.check(options);
             Backends.check(options.backend(), options.backendOptions());
         } catch (IllegalArgumentException | IllegalStateException e) {
             throw PolygpuException.badOptions(e.getMessage());
@@ -99,11 +101,14 @@ public final class PolygpuContext {
         return opened().root();
     }
 
+    /** Closes the runtime: it waits for the program's work, unless the context is being cancelled. */
     synchronized void close() {
         closed = true;
         Opened o = opened;
         opened = null;
-        if (o != null) {
+        if (o != null && env.getContext().isCancelling()) {
+            o.runtime().cancel();
+        } else if (o != null) {
             o.runtime().close();
         }
     }

@@ -254,29 +254,52 @@ public final class PolygpuRuntime {
         return call(() -> context.ptx(kernel));
     }
 
-    /** Closes the execution context; the fault of a kernel that nothing reported yet is raised as a guest error. */
-    private void closeContext() {
+    /**
+     * Closes at once for a cancelled program ({@code Context.close(true)}): writes the DAG export, which needs no
+     * waiting, drops the launches that have not started, and releases the backend. The trace export, which needs the
+     * work finished, is not written.
+     */
+    @TruffleBoundary
+    void cancel() {
         try {
-            context.close();
-        } catch (BackendException e) {
-            throw PolygpuException.fromUserError(e);
+            options.exportDag().ifPresent(prefix -> export(new ArrayList<>(),
+                    () -> context.exportDag(Path.of(prefix + ".dot"))));
+        } finally {
+            context.cancel();
         }
     }
 
-    /** Writes the exports the options ask for, then releases every array, stream and the backend. */
+    /**
+     * Writes the exports the options ask for, then releases every array, stream and the backend. Each export is
+     * written whatever happened before (a fault not raised yet, a program that ended with an error, another export
+     * that failed); then the unraised fault, if any, is raised as a guest error, and with it the exports' failures.
+     */
     @TruffleBoundary
     void close() {
+        List<String> failures = new ArrayList<>();
         try {
-            run(() -> {
-                options.exportDag().ifPresent(prefix -> context.exportDag(Path.of(prefix + ".dot")));
-                options.exportTrace().ifPresent(context::exportTrace);
-            });
+            options.exportDag().ifPresent(prefix -> export(failures,
+                    () -> context.exportDag(Path.of(prefix + ".dot"))));
+            options.exportTrace().ifPresent(file -> export(failures, () -> context.exportTrace(file)));
         } finally {
             try {
-                closeContext();
+                context.close();
+            } catch (BackendException e) {
+                failures.addFirst(e.getMessage());
             } finally {
                 backend.close();
             }
+        }
+        if (!failures.isEmpty()) {
+            throw PolygpuException.badValue(String.join("\n", failures));
+        }
+    }
+
+    private void export(List<String> failures, Runnable write) {
+        try {
+            run(write);
+        } catch (PolygpuException e) {
+            failures.add(e.getMessage());
         }
     }
 }

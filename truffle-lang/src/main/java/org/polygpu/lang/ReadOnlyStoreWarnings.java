@@ -3,6 +3,7 @@ package org.polygpu.lang;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.polygpu.backend.ReadOnlyParameters;
 import org.polygpu.ptx.ParameterStores;
 import org.polygpu.sched.Kernel;
 import org.polygpu.sched.Parameter;
@@ -26,7 +27,7 @@ final class ReadOnlyStoreWarnings {
             warnings.add("polygpu: warning: kernel '" + kernel.name() + "' stores through parameter '"
                     + parameters.get(store.parameter()).name() + "', which its signature declares read-only "
                     + "(in/const): " + store.instruction().replaceAll("\\s+", " ") + " at PTX line " + store.line()
-                    + "; the write would be lost (refused on the emulator): declare the parameter out or inout");
+                    + "; the write would be lost (refused on the emulator): " + ReadOnlyParameters.REMEDY);
         }
         return warnings;
     }

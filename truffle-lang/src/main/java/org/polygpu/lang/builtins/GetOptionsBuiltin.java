@@ -3,7 +3,7 @@ package org.polygpu.lang.builtins;
 import org.polygpu.lang.PolygpuRuntime;
 import org.polygpu.lang.objects.OptionsObject;
 
-/** {@code getoptions()}: the context's options by name. */
+/** {@code getoptions()}: the context's options by name, {@code NumberOfGPUs} as the number of GPUs in use. */
 final class GetOptionsBuiltin implements Builtin {
     private static final BuiltinSignature SIGNATURE = new BuiltinSignature("getoptions", 0, 0,
             "getoptions()", "The context's options: entries (\"polygpu.Name\", value) with values as strings, "
@@ -22,6 +22,6 @@ final class GetOptionsBuiltin implements Builtin {
 
     @Override
     public Object call(Object[] arguments) {
-        return new OptionsObject(runtime.options());
+        return new OptionsObject(runtime.options(), runtime.deviceCount());
     }
 }

@@ -16,6 +16,7 @@ import org.graalvm.polyglot.PolyglotException;
 import org.graalvm.polyglot.Source;
 import org.polygpu.config.OptionValue;
 import org.polygpu.lang.ContextOptions;
+import org.polygpu.lang.OptionFiles;
 import org.polygpu.lang.launcher.commands.InfoCommand;
 import org.polygpu.lang.launcher.commands.ProfileInterconnectCommand;
 
@@ -66,6 +67,7 @@ public final class Launcher {
         ContextOptions options;
         try {
             options = ContextOptions.parse(cl.polygpuOptions());
+            OptionFiles.check(options);
         } catch (IllegalArgumentException e) {
             err.println("polygpu " + cl.command() + ": " + e.getMessage());
             return USAGE_ERROR;

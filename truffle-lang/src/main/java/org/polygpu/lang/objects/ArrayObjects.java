@@ -9,8 +9,6 @@ import com.oracle.truffle.api.CompilerDirectives;
 
 /** Makes array objects and converts their elements between runtime and guest values. */
 public final class ArrayObjects {
-    private static final double TWO_TO_64 = 0x1p64;
-
     private ArrayObjects() {
     }
 
@@ -46,12 +44,12 @@ public final class ArrayObjects {
     }
 
     /**
-     * An element read by the runtime as an interop value: unsigned long values past {@code Long.MAX_VALUE} become
-     * the nearest double, the others keep their boxed type.
+     * An element read by the runtime as an interop value: unsigned long values past {@code Long.MAX_VALUE} become an
+     * exact {@link UnsignedLongObject} (a big integer), the others keep their boxed type.
      */
     static Object toGuest(Object element, ElementType type) {
         if (type == ElementType.ULONG && element instanceof Long l && l < 0) {
-            return l + TWO_TO_64;
+            return new UnsignedLongObject(l);
         }
         return element;
     }

@@ -199,7 +199,7 @@ public final class GuestValues {
 
     /**
      * A Java host object whose display string would be its identity ({@code java.lang.Object@1a2b3c}) by its class
-     * alone; null for any other value.
+     * and what it is not (what polygpu converts); null for any other value.
      */
     private static String javaObject(Object value) {
         TruffleLanguage.Env env = PolygpuContext.get(null).env();
@@ -211,7 +211,7 @@ public final class GuestValues {
                 + Integer.toHexString(host.hashCode()))) {
             return null;
         }
-        return "a Java " + host.getClass().getName();
+        return "a Java object of class " + host.getClass().getName() + ", which is not a number, a string or an array";
     }
 
     /** The display string its language shows users, or the side-effect-free one when that fails (a bad repr). */

@@ -1,5 +1,7 @@
 package org.polygpu.lang.objects;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.polygpu.lang.PolygpuLanguage;
@@ -16,17 +18,25 @@ import com.oracle.truffle.api.library.ExportMessage;
 /**
  * The options of the context ({@code getoptions()}), as members and as a map, as GrCUDA's: keys are option names
  * with or without the {@code polygpu.} prefix ({@code opts.DeviceSelectionPolicy}, {@code opts["NumberOfGPUs"]}),
- * the map's entries iterate with the prefix ({@code ("polygpu.NumberOfGPUs", "2")}), and values are strings.
- * Immutable.
+ * the map's entries iterate with the prefix ({@code ("polygpu.NumberOfGPUs", "2")}), and values are strings;
+ * {@code NumberOfGPUs} is the number of GPUs in use. Immutable.
  */
 @ExportLibrary(InteropLibrary.class)
 public final class OptionsObject extends GuestObject {
     private static final String PREFIX = PolygpuLanguage.ID + ".";
 
-    private final ContextOptions options;
+    private final Map<String, String> shown;
 
-    public OptionsObject(ContextOptions options) {
-        this.options = options;
+    /**
+     * @param options     the context's options, shown as they were given ({@link ContextOptions#shown()})
+     * @param deviceCount the GPUs in use: {@code NumberOfGPUs} shows it when the option is 0 (all GPUs), since GrCUDA
+     *                    programs read the option as the number of GPUs to spread their work over (GrCUDA's default,
+     *                    1, is the GPUs it uses)
+     */
+    public OptionsObject(ContextOptions options, int deviceCount) {
+        Map<String, String> values = new LinkedHashMap<>(options.shown());
+        values.computeIfPresent("NumberOfGPUs", (name, v) -> v.equals("0") ? String.valueOf(deviceCount) : v);
+        this.shown = Collections.unmodifiableMap(values);
     }
 
     @TruffleBoundary
@@ -45,7 +55,7 @@ public final class OptionsObject extends GuestObject {
                 return null;
             }
         }
-        return options.shown().get(name.startsWith(PREFIX) ? name.substring(PREFIX.length()) : name);
+        return shown.get(name.startsWith(PREFIX) ? name.substring(PREFIX.length()) : name);
     }
 
     @ExportMessage
@@ -56,7 +66,7 @@ public final class OptionsObject extends GuestObject {
     @ExportMessage
     @TruffleBoundary
     Object getMembers(@SuppressWarnings("unused") boolean includeInternal) {
-        return new ListObject(options.shown().keySet().toArray());
+        return new ListObject(shown.keySet().toArray());
     }
 
     @ExportMessage
@@ -80,7 +90,7 @@ public final class OptionsObject extends GuestObject {
 
     @ExportMessage
     long getHashSize() {
-        return options.shown().size();
+        return shown.size();
     }
 
     @ExportMessage
@@ -100,9 +110,9 @@ public final class OptionsObject extends GuestObject {
     @ExportMessage
     @TruffleBoundary
     Object getHashEntriesIterator() {
-        Object[] entries = new Object[options.shown().size()];
+        Object[] entries = new Object[shown.size()];
         int i = 0;
-        for (Map.Entry<String, String> e : options.shown().entrySet()) {
+        for (Map.Entry<String, String> e : shown.entrySet()) {
             entries[i++] = new ListObject(PREFIX + e.getKey(), e.getValue());
         }
         return new IteratorObject(entries);
@@ -111,6 +121,6 @@ public final class OptionsObject extends GuestObject {
     @ExportMessage
     @TruffleBoundary
     Object toDisplayString(@SuppressWarnings("unused") boolean allowSideEffects) {
-        return "options " + options.shown();
+        return "options " + shown;
     }
 }

@@ -17,7 +17,7 @@ import org.polygpu.sched.Parameter;
  * ({@code mergeSortSharedKernel<1U>}, {@code f<A<int>, 2UL>}). The name keeps its tokens, with one space only between
  * two words ({@code f<unsigned int,1.0f>}).</li>
  * <li>Legacy NFI: {@code "pointer, const pointer, sint32"} or {@code "(pointer, const pointer, sint32): void"}
- * with the name given apart; {@code const pointer} and
+ * (any return type, which a kernel ignores) with the name given apart; {@code const pointer} and
  * {@code pointer const} are read-only, a plain {@code pointer} is read and written; parameters are named
  * {@code arg1}, {@code arg2}, ...</li>
  * </ul>
@@ -43,7 +43,10 @@ public final class SignatureParser {
         }
     }
 
-    /** Parses a NIDL signature, {@code name(param, ...)}. */
+    /**
+     * Parses a NIDL signature, {@code name(param, ...)}, with an optional return type, which a kernel ignores as
+     * GrCUDA's parser does ({@code name(param, ...): sint32}).
+     */
     public static Signature nidl(String text) {
         SignatureParser p = new SignatureParser("NIDL signature", text);
         String name = p.kernelName();
@@ -57,6 +60,7 @@ public final class SignatureParser {
             }
         }
         p.in.expect(")", "to close the parameter list");
+        p.returnType();
         p.in.expectEnd();
         return new Signature(name, params);
     }
@@ -70,17 +74,11 @@ public final class SignatureParser {
 
     /**
      * Parses a legacy NFI parameter list, {@code pointer, const pointer, sint32}, also in NFI's full form with
-     * parentheses and a return type, {@code (pointer, sint32): void}; a kernel returns nothing, so its return type
-     * must be {@code void}.
+     * parentheses and a return type, {@code (pointer, sint32): void}. A kernel returns nothing: a return type other
+     * than {@code void} ({@code (pointer, sint32): sint32}) is accepted and ignored, as GrCUDA's parser does.
      */
     public static List<Parameter> legacy(String text) {
-        SignatureParser p = new SignatureParser("signature", text);
-        LegacySignature s = p.legacySignature();
-        if (s.returnType() != null) {
-            throw new IllegalArgumentException("invalid signature \"" + text + "\": a kernel returns void, not "
-                    + s.returnType().cName());
-        }
-        return s.parameters();
+        return new SignatureParser("signature", text).legacySignature().parameters();
     }
 
     /**
@@ -107,17 +105,23 @@ public final class SignatureParser {
         ElementType returnType = null;
         if (parenthesized) {
             in.expect(")", "to close the parameter list");
-            if (in.peek().is(":")) {
-                in.advance();
-                if (in.peek().isIdentifier("void")) {
-                    in.advance();
-                } else {
-                    returnType = type("the return type (void or a scalar type)");
-                }
-            }
+            returnType = returnType();
         }
         in.expectEnd();
         return new LegacySignature(params, returnType);
+    }
+
+    /** An optional {@code : type} after a parameter list: null for {@code void} or none. */
+    private ElementType returnType() {
+        if (!in.peek().is(":")) {
+            return null;
+        }
+        in.advance();
+        if (in.peek().isIdentifier("void")) {
+            in.advance();
+            return null;
+        }
+        return type("the return type (void or a scalar type)");
     }
 
     /** Whether {@code text} looks like a NIDL signature (has a parameter list) rather than a bare kernel name. */
