@@ -95,7 +95,8 @@ public final class EmulatedBackend extends EmulatedMemories {
         this.maxPendingPerStream = b.maxPendingPerStream();
         this.streamsCreated = new int[memories.length];
         this.simulation = new Simulation(new LinkModel(topology), ComputeModel.forDevices(topology.gpuCount()),
-                b.copyLatencyNanos());
+                b.copyLatencyNanos() >= 0 ? b.copyLatencyNanos()
+                        : Math.round(model.copies().hostToDevicePinned().latencyNs()));
         this.host = new HostClock(simulation, b.hostApiNanos(), b.pollNanos());
         this.events = new EmulatedEvents(handles, host, this::awaitRoom);
         this.transfers = new EmulatedTransfers(handles, hostMemory, simulation.links(), host, this::awaitRoom,
