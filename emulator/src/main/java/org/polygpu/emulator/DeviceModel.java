@@ -9,14 +9,15 @@ import org.polygpu.backend.DeviceProperties;
 import org.polygpu.emulator.timing.AtomicSpec;
 import org.polygpu.emulator.timing.ComputeSpec;
 import org.polygpu.emulator.timing.CopySpec;
-import org.polygpu.emulator.ptx.KernelCounters;
+import org.polygpu.emulator.timing.KernelProfile;
+import org.polygpu.emulator.timing.KernelTiming;
 import org.polygpu.emulator.timing.LaunchSpec;
 import org.polygpu.emulator.timing.MemorySpec;
 import org.polygpu.emulator.timing.SmSpec;
 
 /**
  * One emulated GPU as physical parameters: what {@link EmulatedBackend#deviceProperties} reports and what the timing
- * model (the kernel timing, the copies, the sharing of a device between kernels) computes durations from. A model
+ * model ({@link KernelTiming}, the copies, the sharing of a device between kernels) computes durations from. A model
  * is data: the presets {@link #V100}, {@link #A100} and {@link #H100} are device-model files among the emulator's
  * resources, and {@link DeviceModelFile} reads and writes such files (the format is in {@code docs/emulator-model.md}).
  *
@@ -187,23 +188,16 @@ public record DeviceModel(String name, String source, String origin, int compute
         return VirtualTime.ceilNanos(Math.max(work.flops() / peakGflops(), work.bytes() / memory.dramGBps()));
     }
 
-    /** Resident warps per SM the timing model needs to reach full speed ({@link #kernelNanos}). */
-    public static final int WARPS_TO_HIDE_LATENCY = 8;
-
-    /**
-     * Execution time in nanoseconds of a PTX launch that produced {@code counters}, launch latency excluded: a
-     * roofline (warp instructions at the peak issue rate, sectors at the device-memory bandwidth) scaled by
-     * occupancy, rounded up to a whole nanosecond.
-     */
-    public long kernelNanos(KernelCounters counters) {
-        double compute = counters.warpInstructions() / (peakGflops() / 64);
-        double bytes = counters.globalSectors() * 32.0 / memory.dramGBps();
-        double occupancy = occupancy(counters);
-        return occupancy <= 0 ? 0 : VirtualTime.ceilNanos(Math.max(compute, bytes) / occupancy);
+    /** The kernel timing model of this device ({@link KernelTiming}). */
+    public KernelTiming timing() {
+        return new KernelTiming(sm, memory, compute, atomics);
     }
 
-    /** The fraction of the device a launch that produced {@code counters} can use, in [0, 1]. */
-    public double occupancy(KernelCounters counters) {
-        return Math.min(1.0, counters.warps() / ((double) sm.count() * WARPS_TO_HIDE_LATENCY));
+    /**
+     * Execution time in nanoseconds of a PTX launch described by {@code profile}, launch cost excluded
+     * ({@link KernelTiming#nanos}), rounded up to a whole nanosecond.
+     */
+    public long kernelNanos(KernelProfile profile) {
+        return VirtualTime.ceilNanos(timing().nanos(profile));
     }
 }

@@ -18,6 +18,7 @@ import org.polygpu.backend.ReadOnlyParameters;
 import org.polygpu.backend.StreamHandle;
 import org.polygpu.backend.TimedOperation;
 import org.polygpu.emulator.ptx.KernelCounters;
+import org.polygpu.emulator.timing.KernelProfile;
 import org.polygpu.topology.BandwidthMatrix;
 
 /**
@@ -100,7 +101,7 @@ public final class EmulatedBackend extends EmulatedMemories {
         this.host = new HostClock(simulation, b.hostApiNanos(), b.pollNanos());
         this.events = new EmulatedEvents(handles, host, this::awaitRoom);
         this.transfers = new EmulatedTransfers(handles, hostMemory, simulation.links(), host, this::awaitRoom,
-                managedMemory, memories.length);
+                managedMemory, memories.length, model.copies(), b.copyLatencyNanos());
         PtxKernels interpreter = new PtxKernels(b.parallelism(), model, b.launchLatencyNanos(),
                 b.instructionBudget(), b.deviceOutput(), b.sampledBlocks());
         this.kernels = new EmulatedKernels(identity, handles, memories, interpreter, new PtxSourceCompiler(
@@ -337,11 +338,21 @@ public final class EmulatedBackend extends EmulatedMemories {
 
     /** The counters of the PTX launch that completed last in virtual time, if any. */
     public Optional<KernelCounters> lastCounters() {
-        return counterLog.last();
+        return counterLog.last().map(KernelProfile::counters);
     }
 
     /** The counters of the completed PTX launch labelled {@code computationId}, kept while the timeline is recorded. */
     public Optional<KernelCounters> counters(long computationId) {
+        return counterLog.of(computationId).map(KernelProfile::counters);
+    }
+
+    /** The profile (shape, footprint, counters) of the PTX launch that completed last in virtual time, if any. */
+    public Optional<KernelProfile> lastProfile() {
+        return counterLog.last();
+    }
+
+    /** The profile of the completed PTX launch labelled {@code computationId}, kept while the timeline is recorded. */
+    public Optional<KernelProfile> profile(long computationId) {
         return counterLog.of(computationId);
     }
 

@@ -5,8 +5,8 @@ import java.lang.foreign.MemorySegment;
 /**
  * The instruction loop of a warp: fetches the decoded instruction at the group's pc, computes the lanes it applies to
  * (the active group less those whose guard predicate is false), dispatches on the family with one {@code switch}, and
- * handles control flow through {@link Warp}. Counts warp instructions and thread instructions (active lanes, guard
- * regardless, as {@code thread_inst_executed} does) and barriers.
+ * handles control flow through {@link Warp}. Counts warp instructions (in all and per pc) and thread instructions
+ * (active lanes, guard regardless, as {@code thread_inst_executed} does) and barriers.
  *
  * <p>Owned by one worker thread; nothing is allocated per instruction.
  */
@@ -25,6 +25,8 @@ final class Interpreter {
     private final long[] predicates = new long[32];
     long warpInstructions;
     long threadInstructions;
+    /** Warp instructions issued at each pc, for the instruction mix ({@link InstructionClasses}). */
+    final long[] executions;
     long barriers;
     /** Threads that reached the pending reducing barrier ({@code bar.red}), and how many with a true predicate. */
     private int reducingArrivals;
@@ -35,6 +37,7 @@ final class Interpreter {
         this.table = program.table();
         this.memory = memory;
         this.calls = new DeviceCalls(memory);
+        this.executions = new long[code.length / Op.WIDTH];
     }
 
     /**
@@ -45,6 +48,7 @@ final class Interpreter {
     int run(Warp w, long quantum) {
         final int[] code = this.code;
         final long[] r = w.regs;
+        final long[] executions = this.executions;
         int pc = w.pc;
         int active = w.active;
         long warpCount = 0;
@@ -63,6 +67,7 @@ final class Interpreter {
                     exec = guarded(r, guard, active);
                 }
                 warpCount++;
+                executions[pc]++;
                 threadCount += Integer.bitCount(active);
                 switch (code[at]) {
                     case Op.MOV -> WarpOps.mov(r, code, at, exec);

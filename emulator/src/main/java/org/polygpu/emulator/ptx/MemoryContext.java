@@ -41,8 +41,44 @@ final class MemoryContext {
     private long[] touchedLo;
     private long[] touchedHi;
     long globalSectors;
+    /** The distinct sectors the current warp access touched most recently ({@link #newSector}). */
+    private final long[] recentSectors = new long[RECENT_SECTORS];
+    private int recentCount;
+    private int recentNext;
     long sharedAccesses;
+    /** Shared-memory wavefronts: accesses times their bank-conflict degree ({@link SharedBanks}). */
+    long sharedWavefronts;
     long atomics;
+    /** The address of the CTA's first global atomic ({@code -1} before it), and the atomics on it in the CTA. */
+    long hotAddress = -1;
+    long hotCount;
+    final SharedBanks banks = new SharedBanks();
+
+    /** How many of a warp access's distinct sectors {@link #newSector} remembers. */
+    static final int RECENT_SECTORS = 8;
+
+    /** A warp's access starts: no sector of it is known yet. */
+    void startAccess() {
+        recentCount = 0;
+    }
+
+    /**
+     * Whether {@code sector} is new to the current warp access, remembering it: the access's last
+     * {@value #RECENT_SECTORS} distinct sectors are compared, which finds every repeat of coalesced, strided,
+     * broadcast and periodic patterns (lanes cycling over a few rows) and over-counts only lanes scattered over more
+     * sectors than that.
+     */
+    boolean newSector(long sector) {
+        for (int i = 0; i < recentCount; i++) {
+            if (recentSectors[i] == sector) {
+                return false;
+            }
+        }
+        recentSectors[recentNext] = sector;
+        recentNext = (recentNext + 1) % RECENT_SECTORS;
+        recentCount = Math.min(RECENT_SECTORS, recentCount + 1);
+        return true;
+    }
 
     MemoryContext(GlobalMemory global, MemorySegment params) {
         this.global = global;

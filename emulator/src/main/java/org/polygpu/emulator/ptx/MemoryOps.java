@@ -10,8 +10,8 @@ import java.lang.foreign.MemorySegment;
 /**
  * Loads and stores ({@link Op#LD}, {@link Op#ST}), scalar and vector, in every state space. Every access is bounds
  * checked: a warp's accesses at once when they all fall in one mapping ({@link MemoryContext#range}), else
- * lane by lane by {@link MemoryContext#resolve}, which names the faulting lane. Global traffic is counted in 32-byte sectors: consecutive active lanes
- * touching the same sector count once, which is exact for coalesced, strided and broadcast patterns.
+ * lane by lane by {@link MemoryContext#resolve}, which names the faulting lane. Global traffic is counted in 32-byte
+ * sectors: the distinct sectors of each warp access ({@link MemoryContext#newSector}), as the hardware coalesces it.
  */
 final class MemoryOps {
     private static final long M32 = 0xFFFF_FFFFL;
@@ -49,7 +49,7 @@ final class MemoryOps {
                 }
                 previous = count(ctx, space, s, address, span, previous);
             }
-            countShared(ctx, space, mask);
+            countShared(ctx, space, mask, r, a, offset, narrow, span);
             return;
         }
         for (int m = mask; m != 0; m &= m - 1) {
@@ -69,7 +69,7 @@ final class MemoryOps {
             }
             previous = count(ctx, space, s, address, span, previous);
         }
-        countShared(ctx, space, mask);
+        countShared(ctx, space, mask, r, a, offset, narrow, span);
     }
 
     static void store(long[] r, int[] code, int[] table, int pc, int mask, MemoryContext ctx) {
@@ -99,7 +99,7 @@ final class MemoryOps {
                 }
                 previous = count(ctx, space, s, address, span, previous);
             }
-            countShared(ctx, space, mask);
+            countShared(ctx, space, mask, r, a, offset, narrow, span);
             return;
         }
         for (int m = mask; m != 0; m &= m - 1) {
@@ -116,7 +116,7 @@ final class MemoryOps {
             }
             previous = count(ctx, space, s, address, span, previous);
         }
-        countShared(ctx, space, mask);
+        countShared(ctx, space, mask, r, a, offset, narrow, span);
     }
 
     /**
@@ -171,6 +171,7 @@ final class MemoryOps {
         }
         if (mask != 0) {
             ctx.sharedAccesses++;
+            ctx.sharedWavefronts++;
         }
     }
 
@@ -195,21 +196,34 @@ final class MemoryOps {
         }
     }
 
-    /** Adds the sectors of one lane's global access; returns the last sector it touched. */
+    /**
+     * Adds the sectors of one lane's global access that the warp's access has not touched yet
+     * ({@link MemoryContext#newSector}); returns the last sector it touched. {@code previous} is {@code -1} for the
+     * first lane of an access.
+     */
     private static long count(MemoryContext ctx, int space, MemorySegment s, long address, int span, long previous) {
         if (space == Op.SHARED || space == Op.LOCAL || space == Op.KERNEL_PARAM || s == ctx.shared
                 || s == ctx.local) {
             return previous;
         }
-        long first = address >>> 5;
+        if (previous < 0) {
+            ctx.startAccess();
+        }
         long last = (address + span - 1) >>> 5;
-        ctx.globalSectors += last - first + (first == previous ? 0 : 1);
+        for (long sector = address >>> 5; sector <= last; sector++) {
+            if (sector != previous && ctx.newSector(sector)) {
+                ctx.globalSectors++;
+            }
+            previous = sector;
+        }
         return last;
     }
 
-    private static void countShared(MemoryContext ctx, int space, int mask) {
+    private static void countShared(MemoryContext ctx, int space, int mask, long[] r, int a, long offset,
+            boolean narrow, int span) {
         if (mask != 0 && (space == Op.SHARED || (space == Op.GENERIC && ctx.segment == ctx.shared))) {
             ctx.sharedAccesses++;
+            ctx.sharedWavefronts += ctx.banks.wavefronts(r, a, offset, narrow, span, mask);
         }
     }
 }
