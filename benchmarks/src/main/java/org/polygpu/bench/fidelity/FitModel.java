@@ -19,6 +19,9 @@ import org.polygpu.emulator.timing.LinkSpec;
  * published parameters and the starting point.
  */
 public final class FitModel {
+    /** Copies shorter than this are the host's and the driver's fixed costs more than the link's; not fitted. */
+    static final long MIN_COPY_BYTES = 64 << 10;
+
     private FitModel() {
     }
 
@@ -45,7 +48,9 @@ public final class FitModel {
         }
         List<DeviceModelFit.CopyObservation> copies = new ArrayList<>();
         for (Measurements.CopyRow r : m.copies()) {
-            copies.add(new DeviceModelFit.CopyObservation(kind(r), r.bytes(), r.medianUs() * 1e3));
+            if (r.bytes() >= MIN_COPY_BYTES) {
+                copies.add(new DeviceModelFit.CopyObservation(kind(r), r.bytes(), r.medianUs() * 1e3));
+            }
         }
         return rounded(DeviceModelFit.copies(DeviceModelFit.kernels(start, kernels), copies));
     }

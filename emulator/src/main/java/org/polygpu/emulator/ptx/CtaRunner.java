@@ -44,6 +44,7 @@ final class CtaRunner {
         memory.local = buffers.local((localBytes * warps.length * 32 + 7) / 8 * 8);
         memory.localBytes = localBytes;
         this.interpreter = new Interpreter(p, memory);
+        memory.sharedDegree = new int[p.code().length / Op.WIDTH];
     }
 
     /** Runs CTAs until none is left; a failing CTA is recorded in the launch state. */
@@ -75,7 +76,7 @@ final class CtaRunner {
     KernelCounters counters(InstructionClasses classes) {
         return new KernelCounters(ctasRun, ctasRun * state.warpsPerCta, interpreter.warpInstructions,
                 interpreter.threadInstructions, memory.globalSectors, memory.sharedAccesses, memory.atomics,
-                interpreter.barriers, memory.sharedWavefronts, 0, classes.mix(interpreter.executions));
+                interpreter.barriers, memory.sharedWavefronts, 0, classes.mix(interpreter.executions()));
     }
 
     /** Per address, the global atomics on it of the CTAs whose first global atomic it was. */
@@ -150,6 +151,7 @@ final class CtaRunner {
         interpreter.resetBarrier();
         memory.hotAddress = -1;
         memory.hotCount = 0;
+        Arrays.fill(memory.sharedDegree, 0);
         memory.shared.fill((byte) 0);
         memory.local.fill((byte) 0);
         int bx = state.block.x();

@@ -53,13 +53,25 @@ final class MemoryContext {
     long hotAddress = -1;
     long hotCount;
     final SharedBanks banks = new SharedBanks();
+    /** Per instruction, the bank-conflict degree of its shared accesses in the current CTA (0: not yet seen). */
+    int[] sharedDegree = new int[0];
 
-    /** How many of a warp access's distinct sectors {@link #newSector} remembers. */
+    /** How many of a warp access's distinct sectors {@link #newSector} remembers (a power of 2). */
     static final int RECENT_SECTORS = 8;
 
     /** A warp's access starts: no sector of it is known yet. */
     void startAccess() {
         recentCount = 0;
+    }
+
+    /** Counts sectors {@code first..last} of a lane's access, but {@code previous} and those seen already. */
+    void countSectors(long first, long last, long previous) {
+        for (long sector = first; sector <= last; sector++) {
+            if (sector != previous && newSector(sector)) {
+                globalSectors++;
+            }
+            previous = sector;
+        }
     }
 
     /**
@@ -75,7 +87,7 @@ final class MemoryContext {
             }
         }
         recentSectors[recentNext] = sector;
-        recentNext = (recentNext + 1) % RECENT_SECTORS;
+        recentNext = (recentNext + 1) & (RECENT_SECTORS - 1);
         recentCount = Math.min(RECENT_SECTORS, recentCount + 1);
         return true;
     }

@@ -5,15 +5,16 @@ import java.util.function.ToDoubleFunction;
 /**
  * Minimises a function of positive parameters by coordinate descent in log space: for each parameter in turn, a
  * scan over factors {@code 1/RANGE .. RANGE} of its current value, then a golden-section refinement around the best
- * point, repeated until a sweep improves the objective by less than a part in 10^9. The parameters of a timing model
- * enter through maxima, so the objective is continuous but not smooth; the scan keeps the search from stopping at a
- * kink. Deterministic.
+ * point, then a move along the direction of the whole sweep (a pattern move, for parameters that trade off against
+ * each other), repeated until a sweep improves the objective by less than a part in 10^12. The parameters of a
+ * timing model enter through maxima, so the objective is continuous but not smooth; the scan keeps the search from
+ * stopping at a kink. Deterministic.
  */
 public final class LogLeastSquares {
     /** How far from its current value one scan looks, as a factor. */
     static final double RANGE = 30;
     private static final int SCAN = 61;
-    private static final int SWEEPS = 40;
+    private static final int SWEEPS = 200;
     private static final double GOLDEN = (Math.sqrt(5) - 1) / 2;
 
     private LogLeastSquares() {
@@ -35,10 +36,12 @@ public final class LogLeastSquares {
         double best = eval(objective, x);
         for (int sweep = 0; sweep < SWEEPS; sweep++) {
             double before = best;
+            double[] previous = x.clone();
             for (int i = 0; i < x.length; i++) {
                 best = coordinate(objective, x, i, best);
             }
-            if (before - best <= 1e-9 * Math.max(1e-300, before)) {
+            best = pattern(objective, x, previous, best);
+            if (before - best <= 1e-12 * Math.max(1e-300, before)) {
                 break;
             }
         }
@@ -57,6 +60,33 @@ public final class LogLeastSquares {
             sum += e * e;
         }
         return sum;
+    }
+
+    /**
+     * A move along the direction the last sweep took ({@code x - previous}), as far as it keeps improving: what
+     * crosses a valley that no single parameter can (two parameters that trade off against each other).
+     */
+    private static double pattern(ToDoubleFunction<double[]> objective, double[] x, double[] previous,
+            double current) {
+        double[] from = x.clone();
+        double best = current;
+        double bestStep = 0;
+        for (double step = 1; step <= 64; step *= 2) {
+            double[] candidate = new double[x.length];
+            for (int i = 0; i < x.length; i++) {
+                candidate[i] = from[i] + step * (from[i] - previous[i]);
+            }
+            double f = eval(objective, candidate);
+            if (!(f < best)) {
+                break;
+            }
+            best = f;
+            bestStep = step;
+        }
+        for (int i = 0; i < x.length; i++) {
+            x[i] = from[i] + bestStep * (from[i] - previous[i]);
+        }
+        return best;
     }
 
     private static double coordinate(ToDoubleFunction<double[]> objective, double[] x, int i, double current) {
