@@ -14,15 +14,19 @@ import org.polygpu.emulator.timing.LinkSpec;
 
 /** The fitting recovers the parameters of a known model from measurements that model generates. */
 class DeviceModelFitTest {
-    /** Blocks of 256 threads; per warp: instructions, exposed loads, sectors; the footprint. */
+    /**
+     * Blocks of 256 threads; per warp: instructions, exposed loads, sectors (coalesced, four to a line, when there
+     * are more sectors than loads; else one line each); the footprint.
+     */
     private static KernelProfile profile(long blocks, long instructions, long loads, long sectors, long footprint,
                                          long hotAtomics) {
+        long lines = sectors > 4 * loads ? sectors : (sectors + 3) / 4;
         long warps = blocks * 8;
         InstructionMix mix = new InstructionMix((instructions - loads) * warps, 0, 0, 0, loads * warps,
                 loads * warps, 0, 0, 0);
         return new KernelProfile(blocks, 256, 0, footprint, new KernelCounters(blocks, warps,
                 instructions * warps, instructions * warps * 32, sectors * warps, 0, hotAtomics, 0, 0, hotAtomics,
-                mix));
+                mix, lines * warps));
     }
 
     /** Kernels that each expose one parameter: latency- and bandwidth-bound, from L2 and DRAM, atomics, empty. */
@@ -34,9 +38,9 @@ class DeviceModelFitTest {
             p.add(profile(64, loads * 3, loads, loads * 4, big, 0));
             p.add(profile(64, loads * 3, loads, loads * 4, small, 0));
         }
-        for (long blocks : new long[] {20_000, 80_000}) {
-            p.add(profile(blocks, 12, 1, 8, big, 0));
-            p.add(profile(blocks, 12, 1, 8, small, 0));
+        for (long blocks : new long[] {10_000, 20_000}) {
+            p.add(profile(blocks, 12, 1, 16, big, 0));
+            p.add(profile(blocks, 12, 1, 16, small, 0));
         }
         for (long sectors : new long[] {10_000, 40_000}) {
             p.add(profile(1, 2 * sectors / 32, sectors / 32 / 8, sectors, small, 0));

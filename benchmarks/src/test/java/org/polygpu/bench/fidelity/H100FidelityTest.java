@@ -37,16 +37,17 @@ class H100FidelityTest {
     }
 
     /**
-     * Target 1.5x. Known miss: the softmax over 131 072 rows with 64 blocks (1.7x), whose second and third passes
-     * over a row hit in L1, which the model does not know; the bound keeps it from getting worse.
+     * Target 1.5x. Known miss: the vector square over 524 288 elements with 64 blocks (1.56x), 32 grid-stride
+     * iterations per thread that the hardware overlaps more than one L2 round trip each; the bound keeps it from
+     * getting worse.
      */
     @Test
-    void launchBoundKernelsStayNearTheirMeasuredTime() {
+    void launchBoundKernelsAreWithin1Point5TimesButOne() {
         List<FidelityReport.Compared> rows = report.launchBound();
         assertEquals(39, rows.size());
         long within = rows.stream().filter(c -> c.error() <= 1.5).count();
-        assertTrue(within >= rows.size() - 2, report.summary().toString());
-        assertTrue(FidelityReport.worst(rows) <= 1.75, report.summary().toString());
+        assertTrue(within >= rows.size() - 1, report.summary().toString());
+        assertTrue(FidelityReport.worst(rows) <= 1.6, report.summary().toString());
     }
 
     @Test

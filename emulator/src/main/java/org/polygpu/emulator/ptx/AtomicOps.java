@@ -53,6 +53,7 @@ final class AtomicOps {
             ctx.atomics++;
             if (s != ctx.shared) {
                 ctx.globalSectors++;
+                ctx.globalLines++;
                 if (ctx.hotAddress < 0) {
                     ctx.hotAddress = address;
                 }

@@ -76,7 +76,8 @@ final class CtaRunner {
     KernelCounters counters(InstructionClasses classes) {
         return new KernelCounters(ctasRun, ctasRun * state.warpsPerCta, interpreter.warpInstructions,
                 interpreter.threadInstructions, memory.globalSectors, memory.sharedAccesses, memory.atomics,
-                interpreter.barriers, memory.sharedWavefronts, 0, classes.mix(interpreter.executions()));
+                interpreter.barriers, memory.sharedWavefronts, 0, classes.mix(interpreter.executions()),
+                memory.globalLines);
     }
 
     /** Per address, the global atomics on it of the CTAs whose first global atomic it was. */

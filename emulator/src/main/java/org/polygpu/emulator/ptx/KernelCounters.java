@@ -19,12 +19,14 @@ import java.util.Objects;
  * @param hotAtomics         global atomics on the busiest address (as each CTA's first atomic address sees it):
  *                           those serialise whatever the grid
  * @param mix                the warp instructions by executing unit
+ * @param globalLines        distinct 128-byte lines of each warp's global accesses (the L1's wavefronts), summed
  */
 public record KernelCounters(long ctas, long warps, long warpInstructions, long threadInstructions,
                              long globalSectors, long sharedAccesses, long atomics, long barriers,
-                             long sharedWavefronts, long hotAtomics, InstructionMix mix) {
+                             long sharedWavefronts, long hotAtomics, InstructionMix mix, long globalLines) {
     /** Counters of nothing. */
-    public static final KernelCounters ZERO = new KernelCounters(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, InstructionMix.NONE);
+    public static final KernelCounters ZERO = new KernelCounters(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, InstructionMix.NONE,
+            0);
 
     public KernelCounters {
         Objects.requireNonNull(mix, "mix");
@@ -47,7 +49,7 @@ public record KernelCounters(long ctas, long warps, long warpInstructions, long 
         return new KernelCounters(gridCtas, warps / ran * gridCtas, Math.round(warpInstructions * f),
                 Math.round(threadInstructions * f), Math.round(globalSectors * f), Math.round(sharedAccesses * f),
                 Math.round(atomics * f), Math.round(barriers * f), Math.round(sharedWavefronts * f),
-                Math.round(hotAtomics * f), mix.scaled(f));
+                Math.round(hotAtomics * f), mix.scaled(f), Math.round(globalLines * f));
     }
 
     /** The sum of two workers' counters; the hot atomics are set once all are summed ({@link #withHotAtomics}). */
@@ -55,11 +57,12 @@ public record KernelCounters(long ctas, long warps, long warpInstructions, long 
         return new KernelCounters(ctas + o.ctas, warps + o.warps, warpInstructions + o.warpInstructions,
                 threadInstructions + o.threadInstructions, globalSectors + o.globalSectors,
                 sharedAccesses + o.sharedAccesses, atomics + o.atomics, barriers + o.barriers,
-                sharedWavefronts + o.sharedWavefronts, hotAtomics + o.hotAtomics, mix.plus(o.mix));
+                sharedWavefronts + o.sharedWavefronts, hotAtomics + o.hotAtomics, mix.plus(o.mix),
+                globalLines + o.globalLines);
     }
 
     KernelCounters withHotAtomics(long n) {
         return new KernelCounters(ctas, warps, warpInstructions, threadInstructions, globalSectors, sharedAccesses,
-                atomics, barriers, sharedWavefronts, n, mix);
+                atomics, barriers, sharedWavefronts, n, mix, globalLines);
     }
 }

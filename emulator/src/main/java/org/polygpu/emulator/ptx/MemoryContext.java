@@ -41,10 +41,15 @@ final class MemoryContext {
     private long[] touchedLo;
     private long[] touchedHi;
     long globalSectors;
+    /** Distinct 128-byte lines of global accesses, per warp access: the L1's wavefronts. */
+    long globalLines;
     /** The distinct sectors the current warp access touched most recently ({@link #newSector}). */
     private final long[] recentSectors = new long[RECENT_SECTORS];
     private int recentCount;
     private int recentNext;
+    private final long[] recentLines = new long[RECENT_SECTORS];
+    private int recentLineCount;
+    private int recentLineNext;
     long sharedAccesses;
     /** Shared-memory wavefronts: accesses times their bank-conflict degree ({@link SharedBanks}). */
     long sharedWavefronts;
@@ -62,16 +67,36 @@ final class MemoryContext {
     /** A warp's access starts: no sector of it is known yet. */
     void startAccess() {
         recentCount = 0;
+        recentLineCount = 0;
     }
 
-    /** Counts sectors {@code first..last} of a lane's access, but {@code previous} and those seen already. */
+    /**
+     * Counts sectors {@code first..last} of a lane's access, but {@code previous} and those seen already, and the
+     * 128-byte lines they are in likewise.
+     */
     void countSectors(long first, long last, long previous) {
         for (long sector = first; sector <= last; sector++) {
             if (sector != previous && newSector(sector)) {
                 globalSectors++;
+                if ((previous < 0 || sector >>> 2 != previous >>> 2) && newLine(sector >>> 2)) {
+                    globalLines++;
+                }
             }
             previous = sector;
         }
+    }
+
+    /** {@link #newSector} for the access's 128-byte lines. */
+    private boolean newLine(long line) {
+        for (int i = 0; i < recentLineCount; i++) {
+            if (recentLines[i] == line) {
+                return false;
+            }
+        }
+        recentLines[recentLineNext] = line;
+        recentLineNext = (recentLineNext + 1) & (RECENT_SECTORS - 1);
+        recentLineCount = Math.min(RECENT_SECTORS, recentLineCount + 1);
+        return true;
     }
 
     /**

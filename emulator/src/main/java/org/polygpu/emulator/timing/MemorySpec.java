@@ -8,9 +8,9 @@ package org.polygpu.emulator.timing;
  * @param l2Bytes       L2 cache size: a launch whose buffers fit is served from L2
  * @param l2GBps        L2 bandwidth of the whole device, GB/s
  * @param l2LatencyNs   load-to-use latency of an L2 hit
- * @param smGBps        bytes one SM moves per nanosecond at most, counted in whole sectors (its share of the
- *                      memory system: L1 and the network to L2); a grid of fewer blocks than SMs gets only this
- *                      much per SM it uses
+ * @param smGBps        bytes one SM's L1 serves per nanosecond at most, each warp access counting 128 bytes per
+ *                      distinct 128-byte line it touches (one wavefront); a grid of fewer blocks than SMs gets only
+ *                      this much per SM it uses
  * @param sectorBytes   bytes of the unit global memory moves in (32 on every NVIDIA GPU since Maxwell)
  * @param sharedBanks   shared-memory banks (4 bytes wide); lanes of one warp hitting different words of one bank
  *                      serialise

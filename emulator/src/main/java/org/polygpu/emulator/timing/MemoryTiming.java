@@ -9,7 +9,7 @@ package org.polygpu.emulator.timing;
  *   latency   = fitsL2 ? l2LatencyNs : dramLatencyNs                 per exposed load of a warp
  *   traffic   = min(sectors * sectorBytes, 2 * footprint)
  *   device    = traffic / (fitsL2 ? l2GBps : dramGBps)                 the whole grid
- *   perSm     = residentWarps * sectorsPerWarp * sectorBytes / smGBps  one wave on one SM
+ *   perSm     = residentWarps * linesPerWarp * 4 * sectorBytes / smGBps  one wave on one SM (L1 wavefronts)
  * </pre>
  */
 public final class MemoryTiming {
@@ -45,9 +45,13 @@ public final class MemoryTiming {
                 2.0 * profile.footprintBytes());
     }
 
-    /** Nanoseconds one SM needs to move the sectors of {@code residentWarps} warps of {@code profile}. */
+    /**
+     * Nanoseconds one SM's L1 needs to serve the global accesses of {@code residentWarps} warps of {@code profile}:
+     * a warp access takes one wavefront per distinct 128-byte line it touches (four sectors), whatever the sectors
+     * it uses in the line.
+     */
     public double perSmNs(KernelProfile profile, double residentWarps) {
-        return residentWarps * profile.perWarp(profile.counters().globalSectors()) * memory.sectorBytes()
+        return residentWarps * profile.perWarp(profile.counters().globalLines()) * 4.0 * memory.sectorBytes()
                 / memory.smGBps();
     }
 }

@@ -35,8 +35,10 @@ class TimingCountersTest {
     void aWarpAccessCountsItsDistinctSectorsEvenWhenLanesCycleOverThem() {
         try (TestDevice d = new TestDevice()) {
             KernelCounters c = d.launch(MODULE, "periodic", 1, 32, d.floats(new float[160]), d.allocate(4 * 32));
-            // the load touches 5 sectors (rows 128 bytes apart, lanes cycling over them), the store 4
+            // the load touches 5 sectors (rows 128 bytes apart, lanes cycling over them), the store 4; the load's
+            // sectors are in 5 lines, the store's 128 bytes in 1 (the buffer is 256-byte aligned)
             assertEquals(5 + 4, c.globalSectors());
+            assertEquals(5 + 1, c.globalLines());
         }
     }
 

@@ -25,7 +25,7 @@ class ComputeTimingTest {
     void eachClassHasItsOwnThroughput() {
         // per warp: 100 SFU instructions at 0.5 per cycle, 64 warps: 12 800 cycles
         InstructionMix mix = new InstructionMix(0, 0, 0, 100 * 8, 0, 0, 0, 0, 0);
-        KernelCounters c = new KernelCounters(1, 8, 800, 800 * 32, 0, 0, 0, 0, 0, 0, mix);
+        KernelCounters c = new KernelCounters(1, 8, 800, 800 * 32, 0, 0, 0, 0, 0, 0, mix, 0);
         assertEquals(12_800, compute.waveNs(new KernelProfile(1, 256, 0, 0, c), 64), 1e-9);
     }
 
@@ -33,7 +33,7 @@ class ComputeTimingTest {
     void bankConflictsCostWavefronts() {
         // 10 shared instructions per warp, each 8-way conflicted: 80 wavefronts per warp, one per cycle
         InstructionMix mix = new InstructionMix(0, 0, 0, 0, 0, 0, 0, 80, 0);
-        KernelCounters c = new KernelCounters(1, 8, 80, 80 * 32, 0, 80, 0, 0, 8 * 80, 0, mix);
+        KernelCounters c = new KernelCounters(1, 8, 80, 80 * 32, 0, 80, 0, 0, 8 * 80, 0, mix, 0);
         assertEquals(64 * 80, compute.waveNs(new KernelProfile(1, 256, 0, 0, c), 64), 1e-9);
     }
 }

@@ -32,7 +32,7 @@ class MemoryTimingTest {
     @Test
     void eachSmMovesItsShareOfTheMemorySystem() {
         KernelProfile p = Specs.profile(100, 0, 1, 40, 1 << 20);
-        // 8 warps x 40 sectors x 32 B at 50 GB/s
-        assertEquals(8 * 40 * 32 / 50.0, memory.perSmNs(p, 8), 1e-9);
+        // 8 warps x 40 lines (one sector used in each) x 128 B at 50 GB/s
+        assertEquals(8 * 40 * 128 / 50.0, memory.perSmNs(p, 8), 1e-9);
     }
 }

@@ -18,13 +18,14 @@ final class Specs {
 
     /**
      * A launch of {@code blocks} blocks of 256 threads (8 warps) whose every warp issues {@code fp32} FP32
-     * instructions and {@code loads} global loads, each exposed, moving {@code sectorsPerWarp} sectors in all.
+     * instructions and {@code loads} global loads, each exposed, moving {@code sectorsPerWarp} sectors in all, each
+     * in a line of its own.
      */
     static KernelProfile profile(long blocks, long fp32, long loads, long sectorsPerWarp, long footprint) {
         long warps = blocks * 8;
         InstructionMix mix = new InstructionMix(fp32 * warps, 0, 0, 0, loads * warps, loads * warps, 0, 0, 0);
         KernelCounters c = new KernelCounters(blocks, warps, (fp32 + loads) * warps, (fp32 + loads) * warps * 32,
-                sectorsPerWarp * warps, 0, 0, 0, 0, 0, mix);
+                sectorsPerWarp * warps, 0, 0, 0, 0, 0, mix, sectorsPerWarp * warps);
         return new KernelProfile(blocks, 256, 0, footprint, c);
     }
 
@@ -33,6 +34,6 @@ final class Specs {
         KernelCounters c = base.counters();
         return new KernelProfile(base.blocks(), base.threadsPerBlock(), base.sharedBytes(), base.footprintBytes(),
                 new KernelCounters(c.ctas(), c.warps(), c.warpInstructions(), c.threadInstructions(),
-                        c.globalSectors(), 0, atomics, 0, 0, hot, c.mix()));
+                        c.globalSectors(), 0, atomics, 0, 0, hot, c.mix(), c.globalLines()));
     }
 }
