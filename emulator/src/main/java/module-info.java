@@ -7,6 +7,7 @@ module org.polygpu.emulator {
 
     exports org.polygpu.emulator;
     exports org.polygpu.emulator.ptx;
+    exports org.polygpu.emulator.timing;
 
     provides org.polygpu.backend.BackendProvider with org.polygpu.emulator.EmulatedBackendProvider;
 }

@@ -1,38 +1,28 @@
 package org.polygpu.emulator;
 
-import java.util.Comparator;
-import java.util.PriorityQueue;
+import java.util.ArrayList;
+import java.util.List;
+import org.polygpu.emulator.timing.DeviceShare;
 
 /**
- * The fluid model of one device's execution resources (SMs and memory bandwidth together), shared by the kernels
- * that run on it at once, as {@link LinkModel} shares a link among transfers.
+ * The execution resources of one device (SMs, L2 and memory bandwidth), shared by the kernels that run on it at
+ * once, as {@link LinkModel} shares a link among transfers.
  *
- * <p>A kernel alone progresses at its own speed: it needs {@link KernelDemand#soloNanos()} and uses the fraction
- * {@link KernelDemand#share()} of the device meanwhile. While the active kernels' shares add up to at most 1 they
- * all fit and none slows down (small grids overlap, as on a GPU); when they add up to {@code S > 1} the device is
- * oversubscribed and each progresses at {@code 1 / S} of its own speed, so the device's throughput stays what one
- * full kernel gets. Kernels on one device therefore finish no sooner together than one after the other, and two
- * GPUs do twice the work of one.
+ * <p>A kernel alone executes for {@link KernelDemand#soloNanos()}. Beside others, each active kernel runs as its
+ * {@link DeviceShare} says it would beside the rest: their resident warps add up on the SMs (issue contention, and
+ * taking turns beyond an SM's capacity) and their buffers in L2 (kernels that fit alone may not fit together, and
+ * then wait for device memory); when their memory traffic would together need more than the device's bandwidth, all
+ * slow down in proportion. So small grids overlap almost for free, grids that fill the device take about as long
+ * together as in turn, and memory-bound kernels share the bandwidth.
  *
- * <p>Every active kernel progresses at the same fraction of its own speed, so one cumulative service counter (in
- * nanoseconds of solo execution) serves them all, and each kernel is done when the counter reaches its target;
- * joining or finishing costs O(k) for k active kernels (the shares are summed again), which stays small.
- *
- * <p>Limits, against a real GPU: compute and memory are one resource (a compute-bound kernel beside a memory-bound
- * one slows both down as two compute-bound ones would), and the share ignores the limits on resident blocks set by
- * registers and shared memory.
+ * <p>Each kernel keeps the fraction of its work still to do; between two changes of the active set every kernel
+ * progresses at a constant rate (the inverse of its shared execution time), and the rates are recomputed when a
+ * kernel joins or finishes: O(k^2) for k active kernels, which stays small.
  */
 final class ComputeModel {
-    private static final Comparator<KernelOperation> BY_TARGET = Comparator
-            .comparingDouble((KernelOperation k) -> k.serviceTarget()).thenComparingLong(KernelOperation::sequence);
-
     private final int device;
-    private final PriorityQueue<KernelOperation> active = new PriorityQueue<>(BY_TARGET);
-    /** Solo nanoseconds every kernel active since the device was last idle has received. */
-    private double service;
+    private final List<KernelOperation> active = new ArrayList<>();
     private long lastUpdateNanos;
-    /** How much slower than solo the active kernels progress: the sum of their shares, at least 1. */
-    private double slowdown = 1;
     /** Changes whenever the predicted next completion does, so that stale predictions can be ignored. */
     private long version;
 
@@ -56,54 +46,83 @@ final class ComputeModel {
     /** {@code kernel} starts executing at {@code now}, after its launch latency; returns the new version. */
     long join(KernelOperation kernel, long now) {
         advance(now);
-        kernel.serviceTarget(service + kernel.demand().soloNanos());
+        kernel.remainingWork(1);
         active.add(kernel);
-        resum();
+        rerate();
         return ++version;
     }
 
     /** The kernel predicted to finish first, or {@code null} when the device is idle. */
     KernelOperation next() {
-        return active.peek();
+        KernelOperation first = null;
+        double firstAt = Double.MAX_VALUE;
+        for (KernelOperation k : active) {
+            double at = remainingNanos(k);
+            if (first == null || at < firstAt || (at == firstAt && k.sequence() < first.sequence())) {
+                first = k;
+                firstAt = at;
+            }
+        }
+        return first;
     }
 
     /** When {@link #next()} finishes if nothing joins before, given the state at {@code now}. */
     long nextCompletion(long now) {
-        KernelOperation head = active.peek();
-        double remaining = Math.max(0, head.serviceTarget() - serviceAt(now));
-        return now + VirtualTime.ceilNanos(remaining * slowdown);
+        KernelOperation head = next();
+        double elapsed = now - lastUpdateNanos;
+        return now + VirtualTime.ceilNanos(Math.max(0, remainingNanos(head) - elapsed));
     }
 
     /** Removes the first kernel, done at {@code now}; returns it and bumps the version. */
     KernelOperation finishNext(long now) {
+        KernelOperation done = next();
         advance(now);
-        KernelOperation done = active.poll();
-        if (active.isEmpty()) {
-            service = 0; // rebase so the counter does not lose precision over a long run
-        }
-        resum();
+        active.remove(done);
+        rerate();
         version++;
         return done;
     }
 
-    private void resum() {
-        double shares = 0;
-        for (KernelOperation k : active) {
-            shares += k.demand().share();
-        }
-        slowdown = Math.max(1, shares);
+    /** Nanoseconds {@code k} still executes at its current rate, from the last update. */
+    private static double remainingNanos(KernelOperation k) {
+        return k.remainingWork() * k.sharedNanos();
     }
 
     private void advance(long now) {
-        service = serviceAt(now);
+        double elapsed = now - lastUpdateNanos;
+        for (KernelOperation k : active) {
+            double t = k.sharedNanos();
+            k.remainingWork(t <= 0 ? 0 : Math.max(0, k.remainingWork() - elapsed / t));
+        }
         lastUpdateNanos = now;
     }
 
-    private double serviceAt(long now) {
-        if (active.isEmpty()) {
-            return service;
+    /** Each active kernel's execution time beside the others ({@link KernelOperation#sharedNanos}). */
+    private void rerate() {
+        if (active.size() == 1) {
+            KernelOperation k = active.get(0);
+            k.sharedNanos(k.demand().soloNanos());
+            return;
         }
-        return service + (now - lastUpdateNanos) / slowdown;
+        double warps = 0;
+        long footprint = 0;
+        for (KernelOperation k : active) {
+            warps += k.demand().device().residentWarps();
+            footprint += k.demand().device().footprint();
+        }
+        double bandwidth = 0;
+        for (KernelOperation k : active) {
+            DeviceShare d = k.demand().device();
+            double t = Math.max(k.demand().soloNanos(), d.nanos(warps - d.residentWarps(),
+                    footprint - d.footprint()));
+            k.sharedNanos(t);
+            bandwidth += t <= 0 ? 0 : d.memoryNanos(footprint - d.footprint()) / t;
+        }
+        if (bandwidth > 1) {
+            for (KernelOperation k : active) {
+                k.sharedNanos(k.sharedNanos() * bandwidth);
+            }
+        }
     }
 
     @Override

@@ -6,8 +6,9 @@ import org.polygpu.backend.OperationLabel;
 import org.polygpu.backend.TimedOperation;
 
 /**
- * A copy between two locations (the host or a device): after the copy latency it joins its directed link and moves
- * its bytes at the link's shared rate ({@link LinkModel}); the bytes land in the destination when it completes.
+ * A copy between two locations (the host or a device): after its latency it joins its directed link and moves its
+ * bytes at the link's shared rate, slowed down for pageable host memory ({@link CopyCost}, {@link LinkModel}); the
+ * bytes land in the destination when it completes.
  *
  * <p>Host memory is referenced, not copied, at enqueue: as the backend contract says, it must stay untouched until
  * the copy completes, and a program that breaks the rule sees the effect.
@@ -24,14 +25,16 @@ final class CopyOperation extends Operation implements LinkTransfer {
     private final HostMemory.Allocation hostAllocation;
     private final long bytes;
     private final LinkModel.Link link;
+    private final CopyCost cost;
     /** The link's cumulative per-transfer service at which this copy is done; set when it joins. */
     private double serviceTarget;
 
     private CopyOperation(EmulatedStream stream, OperationLabel label, TimedOperation.Kind kind,
                           EmulatedBuffer sourceBuffer, long sourceOffset, MemorySegment sourceHost,
                           EmulatedBuffer destinationBuffer, long destinationOffset, MemorySegment destinationHost,
-                          HostMemory.Allocation hostAllocation, long bytes, LinkModel.Link link) {
+                          HostMemory.Allocation hostAllocation, long bytes, LinkModel.Link link, CopyCost cost) {
         super(stream, label);
+        this.cost = cost;
         this.kind = kind;
         this.sourceBuffer = sourceBuffer;
         this.sourceOffset = sourceOffset;
@@ -52,27 +55,33 @@ final class CopyOperation extends Operation implements LinkTransfer {
 
     static CopyOperation hostToDevice(EmulatedStream stream, OperationLabel label, MemorySegment source,
                                       HostMemory.Allocation allocation, EmulatedBuffer destination,
-                                      long destinationOffset, long bytes, LinkModel.Link link) {
+                                      long destinationOffset, long bytes, LinkModel.Link link, CopyCost cost) {
         return new CopyOperation(stream, label, TimedOperation.Kind.COPY_HOST_TO_DEVICE, null, 0, source,
-                destination, destinationOffset, null, allocation, bytes, link);
+                destination, destinationOffset, null, allocation, bytes, link, cost);
     }
 
     static CopyOperation deviceToHost(EmulatedStream stream, OperationLabel label, EmulatedBuffer source,
                                       long sourceOffset, MemorySegment destination, HostMemory.Allocation allocation,
-                                      long bytes, LinkModel.Link link) {
+                                      long bytes, LinkModel.Link link, CopyCost cost) {
         return new CopyOperation(stream, label, TimedOperation.Kind.COPY_DEVICE_TO_HOST, source, sourceOffset, null,
-                null, 0, destination, allocation, bytes, link);
+                null, 0, destination, allocation, bytes, link, cost);
     }
 
     static CopyOperation deviceToDevice(EmulatedStream stream, OperationLabel label, EmulatedBuffer source,
-                                        EmulatedBuffer destination, long bytes, LinkModel.Link link) {
+                                        EmulatedBuffer destination, long bytes, LinkModel.Link link,
+                                        CopyCost cost) {
         return new CopyOperation(stream, label, TimedOperation.Kind.COPY_DEVICE_TO_DEVICE, source, 0, null,
-                destination, 0, null, null, bytes, link);
+                destination, 0, null, null, bytes, link, cost);
     }
 
     @Override
     public long bytes() {
         return bytes;
+    }
+
+    @Override
+    public double serviceBytes() {
+        return bytes * cost.slowdown();
     }
 
     @Override
@@ -92,7 +101,7 @@ final class CopyOperation extends Operation implements LinkTransfer {
 
     @Override
     void start(Simulation simulation) {
-        simulation.joinLinkAt(this, simulation.now() + simulation.copyLatencyNanos());
+        simulation.joinLinkAt(this, simulation.now() + cost.latencyNanos());
     }
 
     @Override

@@ -4,33 +4,33 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.polygpu.backend.OperationLabel;
-import org.polygpu.emulator.ptx.KernelCounters;
+import org.polygpu.emulator.timing.KernelProfile;
 
 /**
- * The counters of completed PTX launches: always the last one; per computation id (the launch's
- * {@link OperationLabel#computationId()}) while recording is on, so that long runs keep bounded memory.
+ * The profiles (counters and shape) of completed PTX launches: always the last one; per computation id (the
+ * launch's {@link OperationLabel#computationId()}) while recording is on, so that long runs keep bounded memory.
  */
 final class CounterLog {
-    private final Map<Long, KernelCounters> byComputation = new HashMap<>();
-    private KernelCounters last;
+    private final Map<Long, KernelProfile> byComputation = new HashMap<>();
+    private KernelProfile last;
     private boolean recording;
 
     void record(boolean enabled) {
         recording = enabled;
     }
 
-    void completed(OperationLabel label, KernelCounters counters) {
-        last = counters;
+    void completed(OperationLabel label, KernelProfile profile) {
+        last = profile;
         if (recording && label.computationId() >= 0) {
-            byComputation.put(label.computationId(), counters);
+            byComputation.put(label.computationId(), profile);
         }
     }
 
-    Optional<KernelCounters> last() {
+    Optional<KernelProfile> last() {
         return Optional.ofNullable(last);
     }
 
-    Optional<KernelCounters> of(long computationId) {
+    Optional<KernelProfile> of(long computationId) {
         return Optional.ofNullable(byComputation.get(computationId));
     }
 }

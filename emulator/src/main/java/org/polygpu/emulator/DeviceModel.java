@@ -1,72 +1,73 @@
 package org.polygpu.emulator;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import org.polygpu.backend.DeviceProperties;
-import org.polygpu.emulator.ptx.KernelCounters;
+import org.polygpu.emulator.timing.AtomicSpec;
+import org.polygpu.emulator.timing.ComputeSpec;
+import org.polygpu.emulator.timing.CopySpec;
+import org.polygpu.emulator.timing.KernelProfile;
+import org.polygpu.emulator.timing.KernelTiming;
+import org.polygpu.emulator.timing.LaunchSpec;
+import org.polygpu.emulator.timing.MemorySpec;
+import org.polygpu.emulator.timing.SmSpec;
 
 /**
- * The capacity and speed of one emulated GPU: what {@link EmulatedBackend#deviceProperties} reports and what the
- * kernel timing model uses. The presets {@link #V100}, {@link #A100} and {@link #H100} follow NVIDIA's datasheets
- * for the SXM parts; custom models (for example {@link #withTotalMemory}) answer what-if questions.
+ * One emulated GPU as physical parameters: what {@link EmulatedBackend#deviceProperties} reports and what the timing
+ * model ({@link KernelTiming}, the copies, the sharing of a device between kernels) computes durations from. A model
+ * is data: the presets {@link #V100}, {@link #A100} and {@link #H100} are device-model files among the emulator's
+ * resources, and {@link DeviceModelFile} reads and writes such files (the format is in {@code docs/emulator-model.md}).
  *
- * @param name                    device name as reported, e.g. {@code Tesla V100-SXM2-16GB (emulated)}
- * @param computeMajor            compute capability, major part
- * @param computeMinor            compute capability, minor part
- * @param multiprocessors         number of SMs
- * @param clockKhz                SM boost clock in kHz
- * @param totalMemory             bytes of device memory; allocations are checked against it, but only the bytes
- *                                requested are really allocated
- * @param memoryBandwidthGbps     device memory bandwidth in GB/s (10^9 bytes per second, so bytes per nanosecond)
- * @param peakGflops              peak FP32 rate in GFLOP/s (so floating-point operations per nanosecond)
- * @param maxThreadsPerBlock      threads in one block at most
- * @param maxSharedMemoryPerBlock shared memory bytes per block at most
- * @param warpSize                threads per warp
+ * @param name          device name as reported, e.g. {@code NVIDIA H100 80GB HBM3 (emulated)}
+ * @param source        where the figures come from (datasheets, measurements and how they were fitted)
+ * @param origin        where this model was loaded from ({@code preset h100}, {@code file models/x.json}); not
+ *                      written to files
+ * @param computeMajor  compute capability, major part
+ * @param computeMinor  compute capability, minor part
+ * @param totalMemory   bytes of device memory; allocations are checked against it, but only the bytes requested
+ *                      are really allocated
+ * @param sm            the SMs and their limits
+ * @param memory        the memory system
+ * @param compute       the SMs' instruction throughputs
+ * @param atomics       global atomics
+ * @param launch        the cost of a launch and of an enqueue call
+ * @param copies        copies over the host link and within the device
  */
-public record DeviceModel(String name, int computeMajor, int computeMinor, int multiprocessors, int clockKhz,
-                          long totalMemory, double memoryBandwidthGbps, double peakGflops, int maxThreadsPerBlock,
-                          int maxSharedMemoryPerBlock, int warpSize) {
-    /** Tesla V100 SXM2 16 GB: compute 7.0, 80 SMs, 900 GB/s HBM2, 15.7 TFLOP/s FP32. */
-    public static final DeviceModel V100 = new DeviceModel("Tesla V100-SXM2-16GB (emulated)", 7, 0, 80, 1_530_000,
-            16L << 30, 900, 15_700, 1024, 48 << 10, 32);
+public record DeviceModel(String name, String source, String origin, int computeMajor, int computeMinor,
+                          long totalMemory, SmSpec sm, MemorySpec memory, ComputeSpec compute, AtomicSpec atomics,
+                          LaunchSpec launch, CopySpec copies) {
+    /** Tesla V100 SXM2 16 GB, from published specifications ({@code v100.json}). */
+    public static final DeviceModel V100 = DeviceModelFile.resource("v100");
 
-    /** A100 SXM4 40 GB: compute 8.0, 108 SMs, 1555 GB/s HBM2, 19.5 TFLOP/s FP32. */
-    public static final DeviceModel A100 = new DeviceModel("NVIDIA A100-SXM4-40GB (emulated)", 8, 0, 108, 1_410_000,
-            40L << 30, 1555, 19_500, 1024, 48 << 10, 32);
+    /** A100 SXM4 40 GB, from published specifications ({@code a100.json}). */
+    public static final DeviceModel A100 = DeviceModelFile.resource("a100");
 
-    /** H100 SXM5 80 GB: compute 9.0, 132 SMs, 3350 GB/s HBM3, 67 TFLOP/s FP32. */
-    public static final DeviceModel H100 = new DeviceModel("NVIDIA H100 80GB HBM3 (emulated)", 9, 0, 132, 1_980_000,
-            80L << 30, 3350, 67_000, 1024, 48 << 10, 32);
+    /** H100 SXM5 80 GB HBM3, fitted to measurements of one such GPU ({@code h100.json}). */
+    public static final DeviceModel H100 = DeviceModelFile.resource("h100");
 
     private static final List<String> PRESET_NAMES = List.of("V100", "A100", "H100");
 
-    /** Resident warps per SM the timing model needs to reach full speed ({@link #kernelNanos}). */
-    public static final int WARPS_TO_HIDE_LATENCY = 8;
-
     public DeviceModel {
         Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(source, "source");
+        Objects.requireNonNull(origin, "origin");
+        Objects.requireNonNull(sm, "sm");
+        Objects.requireNonNull(memory, "memory");
+        Objects.requireNonNull(compute, "compute");
+        Objects.requireNonNull(atomics, "atomics");
+        Objects.requireNonNull(launch, "launch");
+        Objects.requireNonNull(copies, "copies");
         if (name.isBlank()) {
             throw new IllegalArgumentException("a device model needs a name");
         }
-        requirePositive("multiprocessors", multiprocessors);
-        requirePositive("clockKhz", clockKhz);
-        requirePositive("totalMemory", totalMemory);
-        requirePositive("maxThreadsPerBlock", maxThreadsPerBlock);
-        requirePositive("warpSize", warpSize);
         if (computeMajor < 1 || computeMinor < 0) {
             throw new IllegalArgumentException("invalid compute capability " + computeMajor + "." + computeMinor);
         }
-        if (maxSharedMemoryPerBlock < 0) {
-            throw new IllegalArgumentException("maxSharedMemoryPerBlock must be non-negative, got "
-                    + maxSharedMemoryPerBlock);
-        }
-        if (!(memoryBandwidthGbps > 0) || Double.isInfinite(memoryBandwidthGbps)) {
-            throw new IllegalArgumentException("memoryBandwidthGbps must be positive and finite, got "
-                    + memoryBandwidthGbps);
-        }
-        if (!(peakGflops > 0) || Double.isInfinite(peakGflops)) {
-            throw new IllegalArgumentException("peakGflops must be positive and finite, got " + peakGflops);
+        if (totalMemory <= 0) {
+            throw new IllegalArgumentException("totalMemory must be positive, got " + totalMemory);
         }
     }
 
@@ -97,64 +98,106 @@ public record DeviceModel(String name, int computeMajor, int computeMinor, int m
             case "A100" -> A100;
             case "H100" -> H100;
             default -> throw new IllegalArgumentException("unknown device model '" + name + "': valid models are "
-                    + String.join(", ", PRESET_NAMES));
+                    + String.join(", ", PRESET_NAMES) + " or the path of a device-model file (.json)");
         };
+    }
+
+    /**
+     * The model an {@code EmulatedDeviceModel} value names: a preset ({@link #preset}, ignoring case) or the path of
+     * a device-model file ({@link DeviceModelFile#read}).
+     *
+     * @throws IllegalArgumentException naming the value, the valid presets, or what is wrong with the file
+     */
+    public static DeviceModel resolve(String value) {
+        Objects.requireNonNull(value, "value");
+        if (PRESET_NAMES.contains(value.strip().toUpperCase(Locale.ROOT))) {
+            return preset(value);
+        }
+        Path file = Path.of(value.strip());
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException("unknown device model '" + value + "': valid models are "
+                    + String.join(", ", PRESET_NAMES) + " or the path of a device-model file (.json), and no such "
+                    + "file exists");
+        }
+        return DeviceModelFile.read(file);
     }
 
     /** This model with a different memory size, e.g. to study a workload that does not fit. */
     public DeviceModel withTotalMemory(long bytes) {
-        return new DeviceModel(name, computeMajor, computeMinor, multiprocessors, clockKhz, bytes,
-                memoryBandwidthGbps, peakGflops, maxThreadsPerBlock, maxSharedMemoryPerBlock, warpSize);
+        return new DeviceModel(name, source, origin, computeMajor, computeMinor, bytes, sm, memory, compute, atomics,
+                launch, copies);
+    }
+
+    /** This model saying it was loaded from {@code where}. */
+    public DeviceModel withOrigin(String where) {
+        return new DeviceModel(name, source, where, computeMajor, computeMinor, totalMemory, sm, memory, compute,
+                atomics, launch, copies);
+    }
+
+    /**
+     * Where the model comes from, for {@code info}: its origin and the first part of its source (up to the first
+     * semicolon), e.g. {@code preset h100, fitted to one NVIDIA H100 80GB HBM3 measured on 2026-11-27 ...}.
+     */
+    public String describe() {
+        int end = source.indexOf(';');
+        return origin + ", " + (end < 0 ? source : source.substring(0, end));
+    }
+
+    /** Number of SMs. */
+    public int multiprocessors() {
+        return sm.count();
+    }
+
+    /** SM clock in kHz, as CUDA reports it. */
+    public int clockKhz() {
+        return (int) Math.round(sm.clockMhz() * 1000);
+    }
+
+    /** Threads in one block at most. */
+    public int maxThreadsPerBlock() {
+        return sm.maxThreadsPerBlock();
+    }
+
+    /** Shared memory bytes per block at most. */
+    public int maxSharedMemoryPerBlock() {
+        return sm.maxSharedMemoryPerBlock();
+    }
+
+    /** Threads per warp. */
+    public int warpSize() {
+        return sm.warpSize();
+    }
+
+    /** Peak FP32 rate in GFLOP/s: every SM completing {@code fp32PerClock} fused multiply-add warp instructions. */
+    public double peakGflops() {
+        return sm.count() * sm.cyclesPerNano() * compute.fp32PerClock() * sm.warpSize() * 2;
     }
 
     /** The properties the backend reports for a device of this model. */
     public DeviceProperties properties() {
-        return new DeviceProperties(name, computeMajor, computeMinor, totalMemory, multiprocessors, clockKhz,
-                maxThreadsPerBlock, maxSharedMemoryPerBlock, warpSize);
+        return new DeviceProperties(name, computeMajor, computeMinor, totalMemory, sm.count(), clockKhz(),
+                sm.maxThreadsPerBlock(), sm.maxSharedMemoryPerBlock(), sm.warpSize());
     }
 
     /**
      * Roofline execution time of {@code work} in nanoseconds, launch latency excluded: the larger of the compute
-     * time at the peak rate and the memory time at full bandwidth, rounded up to a whole nanosecond.
+     * time at the peak rate and the memory time at full bandwidth, rounded up to a whole nanosecond. For Java
+     * kernels, whose work is declared rather than counted.
      */
     public long rooflineNanos(KernelWork work) {
-        return VirtualTime.ceilNanos(Math.max(work.flops() / peakGflops, work.bytes() / memoryBandwidthGbps));
+        return VirtualTime.ceilNanos(Math.max(work.flops() / peakGflops(), work.bytes() / memory.dramGBps()));
+    }
+
+    /** The kernel timing model of this device ({@link KernelTiming}). */
+    public KernelTiming timing() {
+        return new KernelTiming(sm, memory, compute, atomics);
     }
 
     /**
-     * Execution time in nanoseconds of a PTX launch that produced {@code counters}, launch latency excluded: a
-     * roofline scaled by occupancy,
-     * <pre>
-     *   compute   = warpInstructions / (peakGflops / 64)
-     *   memory    = globalSectors * 32 / memoryBandwidthGbps
-     *   occupancy = min(1, warps / (multiprocessors * {@value #WARPS_TO_HIDE_LATENCY}))
-     *   time      = max(compute, memory) / occupancy
-     * </pre>
-     * rounded up to a whole nanosecond. The SMs issue {@code peakGflops / 64} warp instructions per nanosecond (an
-     * FP32 fused multiply-add warp instruction is 64 floating-point operations), so divergence, which issues more
-     * warp instructions for the same work, costs time as on the GPU. Memory time counts 32-byte sectors, so
-     * uncoalesced accesses cost more bytes. A grid with fewer than {@value #WARPS_TO_HIDE_LATENCY} warps per SM
-     * cannot hide latency or fill the device, and its time grows in proportion.
+     * Execution time in nanoseconds of a PTX launch described by {@code profile}, launch cost excluded
+     * ({@link KernelTiming#nanos}), rounded up to a whole nanosecond.
      */
-    public long kernelNanos(KernelCounters counters) {
-        double compute = counters.warpInstructions() / (peakGflops / 64);
-        double memory = counters.globalSectors() * 32.0 / memoryBandwidthGbps;
-        double occupancy = occupancy(counters);
-        return occupancy <= 0 ? 0 : VirtualTime.ceilNanos(Math.max(compute, memory) / occupancy);
-    }
-
-    /**
-     * The fraction of the device a launch that produced {@code counters} can use, in [0, 1]: its warps over the
-     * {@value #WARPS_TO_HIDE_LATENCY} per SM that fill the device ({@link #kernelNanos}). Kernels running at once on
-     * one device share it by these fractions.
-     */
-    public double occupancy(KernelCounters counters) {
-        return Math.min(1.0, counters.warps() / ((double) multiprocessors * WARPS_TO_HIDE_LATENCY));
-    }
-
-    private static void requirePositive(String what, long value) {
-        if (value <= 0) {
-            throw new IllegalArgumentException(what + " must be positive, got " + value);
-        }
+    public long kernelNanos(KernelProfile profile) {
+        return VirtualTime.ceilNanos(timing().nanos(profile));
     }
 }

@@ -17,7 +17,7 @@ import org.polygpu.backend.OperationLabel;
 import org.polygpu.backend.ReadOnlyParameters;
 import org.polygpu.backend.StreamHandle;
 import org.polygpu.backend.TimedOperation;
-import org.polygpu.emulator.ptx.KernelCounters;
+import org.polygpu.emulator.timing.KernelProfile;
 import org.polygpu.topology.BandwidthMatrix;
 
 /**
@@ -30,11 +30,10 @@ import org.polygpu.topology.BandwidthMatrix;
  * A stream holding {@code maxPendingPerStream} incomplete operations blocks the next enqueue until its head
  * completes, like a full launch queue, which bounds memory over millions of launches.
  *
- * <p>Timing model. A copy takes {@code bytes / bandwidth(source, destination) + copyLatency}, the bandwidth in GB/s
- * (10^9 bytes per second) from the matrix, the host being its last location and a copy within one device using the
- * diagonal; concurrent copies on one directed link share its bandwidth equally at every instant ({@link LinkModel}).
- * Alone, a Java kernel or library routine takes the launch latency plus the roofline of its declared work, a PTX
- * kernel the latency plus {@link DeviceModel#kernelNanos}; kernels at once on a device share it ({@link ComputeModel}).
+ * <p>Timing model ({@code docs/emulator-model.md}). A copy takes its latency plus {@code bytes / bandwidth}, the
+ * bandwidth from the matrix (slowed for pageable host memory, {@link CopyCost}); copies on one directed link share
+ * it ({@link LinkModel}). A Java kernel takes the launch latency plus a roofline of its declared work, a PTX kernel
+ * the latency plus {@link DeviceModel#kernelNanos}; kernels at once on a device share it ({@link ComputeModel}).
  *
  * <p>Data. Each device buffer is separate zeroed off-heap memory, so a buffer of another device passed to a kernel
  * is refused and a missing copy leaves stale data. A copy's data effect, and a Java kernel's body over the whole
@@ -60,7 +59,7 @@ import org.polygpu.topology.BandwidthMatrix;
  *
  * <p>Effects run inside whichever call advances the simulation. A kernel's fault (exception, memcheck, a store through
  * a read-only parameter, instruction budget) is kept for {@link #takeFault}, or thrown by the call reaching its
- * completion when it served no computation. Counters of PTX launches: {@link #lastCounters()}, {@link #counters}.
+ * completion when it served no computation. Counters of PTX launches: {@link #lastProfile()}, {@link #profile}.
  *
  * <p>Structure: {@link EmulatedMemories} holds the memories; this class owns the simulation and the lifecycle, and
  * hands events, copies and kernels to {@link EmulatedEvents}, {@link EmulatedTransfers} and {@link EmulatedKernels}.
@@ -95,11 +94,12 @@ public final class EmulatedBackend extends EmulatedMemories {
         this.maxPendingPerStream = b.maxPendingPerStream();
         this.streamsCreated = new int[memories.length];
         this.simulation = new Simulation(new LinkModel(topology), ComputeModel.forDevices(topology.gpuCount()),
-                b.copyLatencyNanos());
+                b.copyLatencyNanos() >= 0 ? b.copyLatencyNanos()
+                        : Math.round(model.copies().hostToDevicePinned().latencyNs()));
         this.host = new HostClock(simulation, b.hostApiNanos(), b.pollNanos());
         this.events = new EmulatedEvents(handles, host, this::awaitRoom);
         this.transfers = new EmulatedTransfers(handles, hostMemory, simulation.links(), host, this::awaitRoom,
-                managedMemory, memories.length);
+                managedMemory, memories.length, model.copies(), b.copyLatencyNanos());
         PtxKernels interpreter = new PtxKernels(b.parallelism(), model, b.launchLatencyNanos(),
                 b.instructionBudget(), b.deviceOutput(), b.sampledBlocks());
         this.kernels = new EmulatedKernels(identity, handles, memories, interpreter, new PtxSourceCompiler(
@@ -329,13 +329,13 @@ public final class EmulatedBackend extends EmulatedMemories {
         kernels.launchLibrary(routine, arguments, stream, label);
     }
 
-    /** The counters of the PTX launch that completed last in virtual time, if any. */
-    public Optional<KernelCounters> lastCounters() {
+    /** The profile (shape, footprint, counters) of the PTX launch that completed last in virtual time, if any. */
+    public Optional<KernelProfile> lastProfile() {
         return counterLog.last();
     }
 
-    /** The counters of the completed PTX launch labelled {@code computationId}, kept while the timeline is recorded. */
-    public Optional<KernelCounters> counters(long computationId) {
+    /** The profile of the completed PTX launch labelled {@code computationId}, kept while the timeline is recorded. */
+    public Optional<KernelProfile> profile(long computationId) {
         return counterLog.of(computationId);
     }
 

@@ -12,9 +12,9 @@ import org.polygpu.topology.BandwidthMatrix;
  * <ul>
  *   <li>devices: every GPU of the topology (fewer restrict the matrix to the first ones);</li>
  *   <li>model: {@link DeviceModel#V100};</li>
- *   <li>copy latency: 2 000 ns per copy, the DMA set-up cost measured on PCIe and NVLink systems;</li>
- *   <li>launch latency: 4 000 ns per kernel on the device, the usual cost of an empty kernel;</li>
- *   <li>host API cost: 1 500 ns per enqueue call (copy, launch, record, wait), as the CUDA driver's;</li>
+ *   <li>copy latency: the model's, per kind of copy ({@link DeviceModel#copies}; 2 000 ns for the V100);</li>
+ *   <li>launch latency: the model's ({@link DeviceModel#launch}; 4 000 ns for the V100);</li>
+ *   <li>host API cost per enqueue call (copy, launch, record, wait): the model's (1 500 ns for the V100);</li>
  *   <li>poll cost: 100 ns per {@link EmulatedBackend#queryEvent}, so that a polling host makes progress;</li>
  *   <li>max pending per stream: 1024 incomplete operations, CUDA's launch queue depth;</li>
  *   <li>parallelism: the available processors, threads running the CTAs of one PTX launch;</li>
@@ -40,9 +40,10 @@ public final class EmulatedBackendBuilder {
     private int devices;
     private BandwidthMatrix topology;
     private DeviceModel model = DeviceModel.V100;
-    private long copyLatencyNanos = 2_000;
-    private long launchLatencyNanos = 4_000;
-    private long hostApiNanos = 1_500;
+    /** Set explicitly, else -1: the model's. */
+    private long copyLatencyNanos = -1;
+    private long launchLatencyNanos = -1;
+    private long hostApiNanos = -1;
     private long pollNanos = 100;
     private int maxPendingPerStream = 1024;
     private int parallelism = Runtime.getRuntime().availableProcessors();
@@ -79,19 +80,19 @@ public final class EmulatedBackendBuilder {
         return this;
     }
 
-    /** Fixed cost of every copy, added to its transfer time. */
+    /** Fixed cost of every copy, added to its transfer time, instead of the model's per kind of copy. */
     public EmulatedBackendBuilder copyLatencyNanos(long nanos) {
         this.copyLatencyNanos = nonNegative("copyLatencyNanos", nanos);
         return this;
     }
 
-    /** Fixed cost of every kernel on the device, added to its roofline time. */
+    /** Fixed cost of every kernel on the device, added to its execution time, instead of the model's. */
     public EmulatedBackendBuilder launchLatencyNanos(long nanos) {
         this.launchLatencyNanos = nonNegative("launchLatencyNanos", nanos);
         return this;
     }
 
-    /** Host time every enqueue call costs. */
+    /** Host time every enqueue call costs, instead of the model's. */
     public EmulatedBackendBuilder hostApiNanos(long nanos) {
         this.hostApiNanos = nonNegative("hostApiNanos", nanos);
         return this;
@@ -215,16 +216,17 @@ public final class EmulatedBackendBuilder {
         return model;
     }
 
+    /** The copy latency set explicitly, or -1 when each copy takes its model's ({@link DeviceModel#copies}). */
     long copyLatencyNanos() {
         return copyLatencyNanos;
     }
 
     long launchLatencyNanos() {
-        return launchLatencyNanos;
+        return launchLatencyNanos >= 0 ? launchLatencyNanos : Math.round(model.launch().deviceNs());
     }
 
     long hostApiNanos() {
-        return hostApiNanos;
+        return hostApiNanos >= 0 ? hostApiNanos : Math.round(model.launch().hostNs());
     }
 
     long pollNanos() {

@@ -13,7 +13,8 @@ import org.polygpu.topology.BandwidthMatrixLoader;
 /**
  * Provides the emulated backend as {@code Backend=emulated}, always usable, last in {@code auto}'s order. Options:
  * {@code EmulatedDevices} (default {@value #DEFAULT_DEVICES}), {@code EmulatedTopology} (a preset name or a CSV path,
- * default {@value #DEFAULT_TOPOLOGY}), {@code EmulatedDeviceModel} (V100, A100, H100; default V100),
+ * default {@value #DEFAULT_TOPOLOGY}), {@code EmulatedDeviceModel} (V100, A100, H100 or the path of a device-model file,
+ * {@link DeviceModel#resolve}; default V100),
  * {@code EmulatedDeviceMemory} (every device's memory instead of the model's) and
  * {@code EmulatedExecution} ({@code full} or {@code sampled}, {@link EmulatedBackendBuilder#execution}). The
  * emulated links carry the topology's bandwidths as written, each direction as listed, so that profiling them gives
@@ -41,7 +42,7 @@ public final class EmulatedBackendProvider implements BackendProvider {
      */
     @Override
     public void check(BackendOptions options) {
-        options.emulatedDeviceModel().ifPresent(DeviceModel::preset);
+        options.emulatedDeviceModel().ifPresent(DeviceModel::resolve);
         if (options.emulatedDevices() != 0 || options.emulatedTopology().isPresent()) {
             devices(options.emulatedDevices(), BandwidthMatrixLoader.resolveAsWritten(
                     options.emulatedTopology().orElse(DEFAULT_TOPOLOGY)));
@@ -63,7 +64,7 @@ public final class EmulatedBackendProvider implements BackendProvider {
         String topologyName = options.emulatedTopology().orElse(DEFAULT_TOPOLOGY);
         BandwidthMatrix links = BandwidthMatrixLoader.resolveAsWritten(topologyName);
         int devices = devices(options.emulatedDevices(), links);
-        DeviceModel model = DeviceModel.preset(options.emulatedDeviceModel().orElse(DEFAULT_MODEL));
+        DeviceModel model = DeviceModel.resolve(options.emulatedDeviceModel().orElse(DEFAULT_MODEL));
         if (options.emulatedDeviceMemory() != 0) {
             model = model.withTotalMemory(options.emulatedDeviceMemory());
         }
@@ -76,7 +77,7 @@ public final class EmulatedBackendProvider implements BackendProvider {
         String memory = options.emulatedDeviceMemory() == 0 ? ""
                 : " with " + ByteSize.format(model.totalMemory()) + " of memory each";
         return new OpenedBackend(backend, policies, topologyName, false, notice(devices, model, topologyName,
-                links.gpuCount()) + memory);
+                links.gpuCount()) + memory + "; device model: " + model.describe());
     }
 
     /** What was opened; a topology with more GPUs than emulated says which of them are. */

@@ -172,7 +172,7 @@ final class EmulatedKernels {
             throw new BackendException("the cost of " + routine.name() + " failed: " + e.getMessage(), e);
         }
         KernelExecution execution = new LibraryExecution(routine, s.device(), args,
-                new KernelDemand(launchLatencyNanos, model.rooflineNanos(work), 1));
+                KernelDemand.wholeDevice(launchLatencyNanos, model.rooflineNanos(work), model));
         awaitRoom.accept(s);
         host.enqueue(new KernelOperation(s, label, execution, LaunchChecks.withoutOffsets(args), faults, pageFaults));
     }
@@ -182,7 +182,8 @@ final class EmulatedKernels {
                                       int device, OperationLabel label, ReadOnlyParameters readOnly) {
         return switch (f) {
             case EmulatedFunction.Java j -> new JavaExecution(j, config, device, args,
-                    new KernelDemand(launchLatencyNanos, model.rooflineNanos(work(j, config, args)), 1), readOnly);
+                    KernelDemand.wholeDevice(launchLatencyNanos, model.rooflineNanos(work(j, config, args)), model),
+                    readOnly);
             case EmulatedFunction.Ptx p -> new PtxExecution(p, config, ptx.parameters(p, config, args),
                     buffers, memories[device], ptx, label, counterLog, readOnly, pageFaults);
         };

@@ -7,11 +7,13 @@ import org.polygpu.backend.BackendException;
 import org.polygpu.backend.DeviceBuffer;
 import org.polygpu.backend.OperationLabel;
 import org.polygpu.backend.StreamHandle;
+import org.polygpu.emulator.timing.CopySpec;
 
 /**
  * The emulated backend's copies: host to device, device to host, and within or between devices. Each is checked
  * ({@link CopyChecks}), waits for room on its stream, and is enqueued as a {@link CopyOperation} on the link the
- * {@link LinkModel} gives it; host memory is retained until the copy completes.
+ * {@link LinkModel} gives it, with its {@link CopyCost}: host memory from {@code allocateHost} is pinned, any other
+ * host memory pageable; host memory is retained until the copy completes.
  *
  * <p>Not thread-safe (the backend's single caller); the backend checks that it is open.
  */
@@ -23,10 +25,16 @@ final class EmulatedTransfers {
     private final Consumer<EmulatedStream> awaitRoom;
     private final ManagedMemory managed;
     private final int deviceCount;
+    private final CopySpec copies;
+    /** The latency of every copy when the builder set one, else -1: each kind's from the model. */
+    private final long fixedLatencyNanos;
 
     /** @param awaitRoom blocks the host while a stream's queue is full (the backend's back-pressure) */
     EmulatedTransfers(Handles handles, HostMemory hostMemory, LinkModel links, HostClock host,
-                      Consumer<EmulatedStream> awaitRoom, ManagedMemory managed, int deviceCount) {
+                      Consumer<EmulatedStream> awaitRoom, ManagedMemory managed, int deviceCount, CopySpec copies,
+                      long fixedLatencyNanos) {
+        this.copies = copies;
+        this.fixedLatencyNanos = fixedLatencyNanos;
         this.managed = managed;
         this.deviceCount = deviceCount;
         this.handles = handles;
@@ -47,7 +55,9 @@ final class EmulatedTransfers {
         LinkModel.Link link = CopyChecks.link(links, -1, at(d, s));
         Objects.requireNonNull(label, "label");
         awaitRoom.accept(s);
-        host.enqueue(CopyOperation.hostToDevice(s, label, src, hostMemory.retain(src), d, dstOffset, bytes, link));
+        HostMemory.Allocation pinned = hostMemory.retain(src);
+        host.enqueue(CopyOperation.hostToDevice(s, label, src, pinned, d, dstOffset, bytes, link,
+                CopyCost.host(copies, true, pinned != null, fixedLatencyNanos)));
     }
 
     /** @throws BackendException naming what is wrong with the copy */
@@ -61,7 +71,9 @@ final class EmulatedTransfers {
         LinkModel.Link link = CopyChecks.link(links, at(from, s), -1);
         Objects.requireNonNull(label, "label");
         awaitRoom.accept(s);
-        host.enqueue(CopyOperation.deviceToHost(s, label, from, srcOffset, dst, hostMemory.retain(dst), bytes, link));
+        HostMemory.Allocation pinned = hostMemory.retain(dst);
+        host.enqueue(CopyOperation.deviceToHost(s, label, from, srcOffset, dst, pinned, bytes, link,
+                CopyCost.host(copies, false, pinned != null, fixedLatencyNanos)));
     }
 
     /** A copy within one device or between two; {@code stream} belongs to the destination's device. */
@@ -75,7 +87,8 @@ final class EmulatedTransfers {
         LinkModel.Link link = CopyChecks.link(links, at(from, s), at(to, s));
         Objects.requireNonNull(label, "label");
         awaitRoom.accept(s);
-        host.enqueue(CopyOperation.deviceToDevice(s, label, from, to, bytes, link));
+        host.enqueue(CopyOperation.deviceToDevice(s, label, from, to, bytes, link,
+                CopyCost.device(copies, fixedLatencyNanos)));
     }
 
     /**

@@ -18,8 +18,9 @@ final class KernelOperation extends Operation {
     private final KernelFaults faults;
     private final PageFaults pageFaults;
     private KernelDemand demand;
-    /** The device's service counter value at which the kernel is done ({@link ComputeModel}). */
-    private double serviceTarget;
+    /** The fraction of its work still to do, and its execution time at the current sharing ({@link ComputeModel}). */
+    private double remainingWork;
+    private double sharedNanos;
 
     /** {@code arguments} are checked and owned by the operation; the buffers among them are retained. */
     KernelOperation(EmulatedStream stream, OperationLabel label, KernelExecution execution, Object[] arguments,
@@ -50,12 +51,20 @@ final class KernelOperation extends Operation {
         return demand;
     }
 
-    double serviceTarget() {
-        return serviceTarget;
+    double remainingWork() {
+        return remainingWork;
     }
 
-    void serviceTarget(double target) {
-        serviceTarget = target;
+    void remainingWork(double fraction) {
+        remainingWork = fraction;
+    }
+
+    double sharedNanos() {
+        return sharedNanos;
+    }
+
+    void sharedNanos(double nanos) {
+        sharedNanos = nanos;
     }
 
     @Override

@@ -67,7 +67,7 @@ final class LinkModel {
         /** {@code transfer} starts moving its bytes at {@code now}; returns the new prediction's version. */
         long join(LinkTransfer transfer, long now) {
             advance(now);
-            transfer.serviceTarget(service + transfer.bytes());
+            transfer.serviceTarget(service + transfer.serviceBytes());
             active.add(transfer);
             return ++version;
         }

@@ -8,6 +8,14 @@ sealed interface LinkTransfer permits CopyOperation, MigrationOperation {
     /** The bytes this transfer moves on its current link. */
     long bytes();
 
+    /**
+     * The bytes of link service the transfer needs: its bytes, or more for a copy of pageable host memory, which
+     * the driver stages through a pinned buffer and so moves slower than the link.
+     */
+    default double serviceBytes() {
+        return bytes();
+    }
+
     /** The link it moves them on. */
     LinkModel.Link link();
 

@@ -16,6 +16,7 @@ import org.polygpu.emulator.ptx.KernelCounters;
 import org.polygpu.emulator.ptx.PtxExecutor;
 import org.polygpu.emulator.ptx.PtxLaunch;
 import org.polygpu.emulator.ptx.TouchedRanges;
+import org.polygpu.emulator.timing.KernelProfile;
 
 /**
  * A PTX kernel launch. It executes on the interpreter when the operation starts in virtual time: its loads see
@@ -64,7 +65,7 @@ final class PtxExecution implements KernelExecution {
     private final PrintStream deviceOutput;
     private final PageFaults pageFaults;
     private String printed = "";
-    private KernelCounters counters;
+    private KernelProfile profile;
     private BackendException failure;
 
     PtxExecution(EmulatedFunction.Ptx function, LaunchConfig config, byte[] params, Object[] arguments,
@@ -106,13 +107,16 @@ final class PtxExecution implements KernelExecution {
                 view = view.withTouchesRecorded(touches);
             }
             // The kernel's own (mangled) name: the function may have been found by a name expression.
-            counters = executor.run(new PtxLaunch(function.module().image(), function.kernel().name(), config, params,
+            KernelCounters counters = executor.run(new PtxLaunch(function.module().image(), function.kernel().name(), config, params,
                     view, variables, instructionBudget, model.multiprocessors(), text -> printed = text),
                     sampledBlocks);
             if (config.grid().count() > sampledBlocks) {
                 buffers.forEach(b -> b.notComputed(true));
             }
-            return new KernelDemand(launchLatencyNanos, model.kernelNanos(counters), model.occupancy(counters))
+            profile = new KernelProfile(config.grid().count(), (int) config.block().count(),
+                    function.kernel().staticSharedBytes() + (long) config.sharedMemoryBytes(), footprint(), counters);
+            return new KernelDemand(launchLatencyNanos, model.kernelNanos(profile),
+                    model.timing().occupancy(profile).smShare(model.sm()), model.timing().share(profile))
                     .delayedBy(touches == null ? 0 : fault(touches));
         } catch (BackendException e) {
             failure = e;
@@ -121,6 +125,11 @@ final class PtxExecution implements KernelExecution {
                     + " failed: " + e, e);
         }
         return KernelDemand.latencyOnly(launchLatencyNanos);
+    }
+
+    /** The bytes of the distinct buffers passed to the launch. */
+    private long footprint() {
+        return buffers.stream().distinct().mapToLong(EmulatedBuffer::bytes).sum();
     }
 
     /** A record of the spans the launch touches in its managed buffers, or null when it has none. */
@@ -172,6 +181,6 @@ final class PtxExecution implements KernelExecution {
         if (failure != null) {
             throw new BackendException(failure.getMessage() + " (device " + function.device() + ")", failure);
         }
-        log.completed(label, counters);
+        log.completed(label, profile);
     }
 }

@@ -14,9 +14,9 @@ import org.polygpu.backend.TimedOperation;
 import org.polygpu.nvrtc.NvrtcLibrary;
 
 /**
- * PTX kernels running at once on one device share it by their occupancy ({@link ComputeModel}): grids that together
- * fit in the device overlap without slowing down, grids that oversubscribe it take as long together as one after the
- * other. Needs NVRTC (skips without it).
+ * PTX kernels running at once on one device share it by their resident warps ({@link ComputeModel}): grids that
+ * together fit in the device overlap without slowing down, grids that fill it take as long together as one after
+ * the other. Needs NVRTC (skips without it).
  */
 class ComputeSharingTest {
     private static final ModuleImage.CudaSource SCALE = new ModuleImage.CudaSource("""
@@ -49,7 +49,7 @@ class ComputeSharingTest {
 
     @Test
     void smallGridsThatFitTogetherOverlapWithoutSlowingDown() {
-        // 4 blocks of 8 warps: 32 of the V100's 640 warp slots each, so four fit together.
+        // 4 blocks of 8 warps each on SMs of their own: four fit together without contending for issue slots.
         long alone = duration(run(1, 4).get(0));
         List<TimedOperation> together = run(4, 4);
         for (TimedOperation t : together) {
@@ -59,10 +59,11 @@ class ComputeSharingTest {
 
     @Test
     void gridsThatFillTheDeviceTakeAsLongTogetherAsInTurn() {
-        // 80 blocks of 8 warps fill the V100 (occupancy 1): two at once each progress at half speed.
-        long alone = duration(run(1, 80).get(0));
+        // 640 blocks of 8 warps fill the V100 (8 blocks, its 64 resident warps, on each of its 80 SMs): two at once
+        // take turns on the SMs, each progressing at half speed.
+        long alone = duration(run(1, 640).get(0));
         long latency = 4_000;
-        List<TimedOperation> together = run(2, 80);
+        List<TimedOperation> together = run(2, 640);
         for (TimedOperation t : together) {
             assertEquals(latency + 2 * (alone - latency), duration(t), 1);
         }

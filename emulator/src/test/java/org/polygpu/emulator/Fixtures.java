@@ -17,8 +17,8 @@ final class Fixtures {
             {50, 200, 16},
             {10, 20, 0}});
 
-    /** Bytes a V100 kernel moves in exactly 10 000 ns at 900 GB/s. */
-    static final double TEN_MICROS_OF_BYTES = 9_000_000;
+    /** Bytes a V100 kernel moves in exactly 10 000 ns at the model's device-memory bandwidth. */
+    static final double TEN_MICROS_OF_BYTES = 10_000 * DeviceModel.V100.memory().dramGBps();
 
     /** {@code y[i] = a * x[i] + y[i]} for {@code i < n}; arguments (x, y, a, n). */
     static final JavaKernel SAXPY = ctx -> {

@@ -40,7 +40,8 @@ class InterconnectFidelityTest {
         BackendOptions options = BackendOptions.defaults().withEmulatedDevices(8).withEmulatedTopology(file.toString());
         OpenedBackend opened = new EmulatedBackendProvider().open(options);
         try {
-            assertEquals("using 8 emulated " + DeviceModel.V100.name() + " on topology " + file, opened.notice());
+            assertEquals("using 8 emulated " + DeviceModel.V100.name() + " on topology " + file + "; device model: "
+                    + DeviceModel.V100.describe(), opened.notice());
             assertEquals(BandwidthMatrixLoader.load(file), opened.bandwidth(), "the policies see the floored matrix");
             InterconnectProfile profile = new InterconnectProfiler(opened.backend(),
                     new InterconnectProfiler.Settings(1 << 20, 0, 1)).profile(InterconnectProfiler.Progress.NONE);
@@ -69,8 +70,9 @@ class InterconnectFidelityTest {
         OpenedBackend opened = new EmulatedBackendProvider().open(BackendOptions.defaults().withEmulatedDevices(3)
                 .withEmulatedTopology("v100x8"));
         try {
-            assertEquals("using 3 emulated " + DeviceModel.V100.name() + " on topology v100x8 (GPUs 0-2 of its 8)",
-                    opened.notice());
+            assertEquals("using 3 emulated " + DeviceModel.V100.name() + " on topology v100x8 (GPUs 0-2 of its 8)"
+                    + "; device model: preset v100, published specifications (Tesla V100 datasheet, Volta architecture "
+                    + "whitepaper, 2017)", opened.notice());
             assertEquals(3, opened.bandwidth().gpuCount());
             assertEquals(24.0, opened.bandwidth().bandwidth(0, 1), "floored for the policies");
             assertEquals(3, opened.backend().deviceCount());

@@ -140,6 +140,7 @@ class JavaKernelTest {
         assertEquals("9.0", DeviceModel.preset("H100").properties().computeCapability());
         assertEquals(80, DeviceModel.preset("v100").properties().multiprocessors());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> DeviceModel.preset("P100"));
-        assertEquals("unknown device model 'P100': valid models are V100, A100, H100", e.getMessage());
+        assertEquals("unknown device model 'P100': valid models are V100, A100, H100 or the path of a device-model "
+                + "file (.json)", e.getMessage());
     }
 }

@@ -12,13 +12,15 @@ import org.polygpu.backend.TimedOperation;
 /** Kernel durations: 4 000 ns launch latency plus the roofline of the declared cost on a V100. */
 class KernelTimingTest {
     private static final long KERNEL = 4_000 + 10_000;
+    /** The V100 model's device-memory bandwidth, bytes per nanosecond. */
+    private static final double DRAM = DeviceModel.V100.memory().dramGBps();
 
     @Test
     void durationIsLaunchLatencyPlusRoofline() {
         JavaKernelModule module = JavaKernelModule.builder()
-                .kernel("memoryBound", ctx -> { }, KernelCost.fixed(15_700_000, 1_800_000))
-                .kernel("computeBound", ctx -> { }, KernelCost.fixed(31_400_000, 900_000))
-                .kernel("perThread", ctx -> { }, KernelCost.perThread(0, 9))
+                .kernel("memoryBound", ctx -> { }, KernelCost.fixed(15_700_000, 2_000 * DRAM))
+                .kernel("computeBound", ctx -> { }, KernelCost.fixed(31_400_000, 1_000 * DRAM))
+                .kernel("perThread", ctx -> { }, KernelCost.perThread(0, DRAM / 100))
                 .build();
         try (EmulatedBackend b = Fixtures.twoGpusNoHostCost()) {
             b.recordTimeline(true);
@@ -29,9 +31,11 @@ class KernelTimingTest {
             b.launch(b.function(m, "perThread"), LaunchConfig.of(1000, 1000), new Object[0], s, OperationLabel.NONE);
             b.synchronizeAll();
             var t = b.timeline();
-            assertEquals(4_000 + 2_000, t.get(0).endNanos() - t.get(0).startNanos()); // 1.8 MB at 900 GB/s
-            assertEquals(4_000 + 2_000, t.get(1).endNanos() - t.get(1).startNanos()); // 31.4 MFLOP at 15.7 TFLOP/s
-            assertEquals(4_000 + 10_000, t.get(2).endNanos() - t.get(2).startNanos()); // 9 MB at 900 GB/s
+            // 2 us of bytes at the V100's achievable bandwidth (its peak times the fraction the H100 reached)
+            assertEquals(4_000 + 2_000, t.get(0).endNanos() - t.get(0).startNanos());
+            // 31.4 MFLOP at 15.67 TFLOP/s: 80 SMs x 1.53 GHz x 2 FP32 warp instructions per clock x 64 FLOP
+            assertEquals(4_000 + 2_005, t.get(1).endNanos() - t.get(1).startNanos());
+            assertEquals(4_000 + 10_000, t.get(2).endNanos() - t.get(2).startNanos()); // a million threads' bytes
             assertEquals(TimedOperation.Kind.KERNEL, t.get(2).kind());
         }
     }

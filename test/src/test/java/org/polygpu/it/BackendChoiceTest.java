@@ -23,7 +23,8 @@ class BackendChoiceTest {
         try {
             assertEquals("emulated", opened.backend().name());
             assertEquals("polygpu: cuda: " + CudaDetection.detect().reason() + "; using 2 emulated "
-                    + DeviceModel.V100.name() + " on topology v100x8 (GPUs 0-1 of its 8)", opened.notice());
+                    + DeviceModel.V100.name() + " on topology v100x8 (GPUs 0-1 of its 8); device model: "
+                    + DeviceModel.V100.describe(), opened.notice());
             assertFalse(opened.notice().contains("\n"), "one line");
         } finally {
             opened.backend().close();

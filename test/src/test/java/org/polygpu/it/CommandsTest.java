@@ -17,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.polygpu.backend.BackendOptions;
 import org.polygpu.cuda.CudaDetection;
 import org.polygpu.emulator.DeviceModel;
+import org.polygpu.emulator.DeviceModelFile;
 import org.polygpu.lang.ContextOptions;
 import org.polygpu.lang.launcher.commands.InfoCommand;
 import org.polygpu.lang.launcher.commands.ProfileInterconnectCommand;
@@ -56,7 +57,8 @@ class CommandsTest {
         assertEquals(0, r.status(), r.err());
         List<String> lines = r.out().lines().toList();
         assertEquals("backend: emulated", lines.get(0));
-        assertEquals("polygpu: using 2 emulated " + DeviceModel.V100.name() + " on topology test-2gpu", lines.get(1));
+        assertEquals("polygpu: using 2 emulated " + DeviceModel.V100.name() + " on topology test-2gpu; device model: "
+                + DeviceModel.V100.describe(), lines.get(1));
         assertEquals("devices: 2", lines.get(2));
         assertEquals("  GPU 0: " + DeviceModel.V100.name() + ", compute capability 7.0, 16.0 GiB, 80 SMs",
                 lines.get(3));
@@ -80,8 +82,24 @@ class CommandsTest {
         Run r = run(InfoCommand::run, List.of(), options);
         List<String> lines = r.out().lines().toList();
         assertEquals("polygpu: using 2 emulated " + DeviceModel.V100.name() + " on topology test-2gpu with 64MiB of "
-                + "memory each", lines.get(1));
+                + "memory each; device model: " + DeviceModel.V100.describe(), lines.get(1));
         assertEquals("  GPU 0: " + DeviceModel.V100.name() + ", compute capability 7.0, 64.0 MiB, 80 SMs",
+                lines.get(3));
+    }
+
+    /** A device-model file given as EmulatedDeviceModel is what the devices are, and info names the file. */
+    @Test
+    void infoShowsADeviceModelFileAndWhereItCameFrom(@TempDir Path dir) {
+        Path file = dir.resolve("mine.json");
+        DeviceModelFile.write(DeviceModel.H100.withTotalMemory(1L << 30), file);
+        Map<String, String> options = new HashMap<>(TWO_EMULATED);
+        options.put("EmulatedDeviceModel", file.toString());
+        Run r = run(InfoCommand::run, List.of(), options);
+        List<String> lines = r.out().lines().toList();
+        assertEquals("polygpu: using 2 emulated " + DeviceModel.H100.name() + " on topology test-2gpu; device model: "
+                + "file " + file + ", fitted to one NVIDIA H100 80GB HBM3 measured on 2026-11-27 with CUDA 13.0 "
+                + "(calibration/h100, by DeviceModelFit)", lines.get(1));
+        assertEquals("  GPU 0: " + DeviceModel.H100.name() + ", compute capability 9.0, 1.0 GiB, 132 SMs",
                 lines.get(3));
     }
 
@@ -100,7 +118,8 @@ class CommandsTest {
         Run r = run(InfoCommand::run, List.of(), Map.of());
         assertEquals(0, r.status(), r.err());
         assertEquals("polygpu: cuda: " + CudaDetection.detect().reason() + "; using 4 emulated "
-                + DeviceModel.V100.name() + " on topology v100x8 (GPUs 0-3 of its 8)", r.out().lines().toList().get(1));
+                + DeviceModel.V100.name() + " on topology v100x8 (GPUs 0-3 of its 8); device model: "
+                + DeviceModel.V100.describe(), r.out().lines().toList().get(1));
     }
 
     @Test
@@ -121,7 +140,7 @@ class CommandsTest {
         assertTrue(r.out().startsWith("wrote " + file.toAbsolutePath() + "\n"), r.out());
         assertTrue(r.out().contains("  GPU 1        45.0     60.0     20.0"), r.out());
         assertTrue(r.err().startsWith("polygpu: using 2 emulated " + DeviceModel.V100.name() + " on topology "
-                + "test-2gpu\nprofiling 2 emulated devices with 2097152-byte copies, 2 repetitions\n"), r.err());
+                + "test-2gpu; device model: " + DeviceModel.V100.describe() + "\nprofiling 2 emulated devices with 2097152-byte copies, 2 repetitions\n"), r.err());
         assertTrue(r.err().contains("\r[###############...............] 4/8  GPU 0 on-device"), r.err());
         assertTrue(r.err().endsWith("\r[##############################] 8/8  done" + " ".repeat(11) + "\n"), r.err());
     }

@@ -181,6 +181,19 @@ class OptionsTest {
         }
     }
 
+    /** A device-model file with a bad key stops the context with the file and the key named. */
+    @Test
+    void aBrokenDeviceModelFileStopsTheContextNamingTheKey(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws java.io.IOException {
+        java.nio.file.Path file = dir.resolve("bad.json");
+        java.nio.file.Files.writeString(file, org.polygpu.emulator.DeviceModelFile.toJson(
+                org.polygpu.emulator.DeviceModel.H100).replace("\"smGBps\"", "\"smGbps\""));
+        try (Context c = Polyglot.context(Map.of("Backend", "emulated", "EmulatedDeviceModel", file.toString()))) {
+            PolyglotException e = assertThrows(PolyglotException.class, () -> Polyglot.eval(c, "CU"));
+            assertTrue(e.getMessage().contains(file + ": missing key 'memory.smGBps'"), e.getMessage());
+        }
+    }
+
     @Test
     void commandLineOptionsAreParsedWithTheSameTypes() {
         ContextOptions o = ContextOptions.parse(Map.of("NumberOfGPUs", "2", "MemoryModel", "managed",

@@ -100,7 +100,8 @@ public final class PolygpuOptions {
             stability = OptionStability.STABLE)
     static final OptionKey<String> EmulatedTopology = new OptionKey<>("");
 
-    @Option(help = "Emulated backend only: the GPU model (default V100).", usageSyntax = "V100|A100|H100",
+    @Option(help = "Emulated backend only: the GPU model, a preset or a device-model file (default V100; the format "
+            + "is in docs/emulator-model.md).", usageSyntax = "V100|A100|H100|<file.json>",
             category = OptionCategory.USER, stability = OptionStability.STABLE)
     static final OptionKey<String> EmulatedDeviceModel = new OptionKey<>("");
 

@@ -11,6 +11,9 @@ import java.lang.invoke.VarHandle;
  * ({@link VarHandle} access modes; floating-point add, min, max, inc and dec as compare-and-set loops). A CTA's shared
  * memory belongs to the one worker thread running it, so 32-bit shared atomics are a plain read and write, which
  * spares histogram-like kernels a locked instruction per lane.
+ *
+ * <p>Each CTA counts the global atomics on the address of its first one ({@link MemoryContext#hotAddress}): summed
+ * over the CTAs per address, the largest total is how many atomics of the launch serialise on one address.
  */
 final class AtomicOps {
     private static final VarHandle INT = ValueLayout.JAVA_INT.varHandle();
@@ -50,6 +53,13 @@ final class AtomicOps {
             ctx.atomics++;
             if (s != ctx.shared) {
                 ctx.globalSectors++;
+                ctx.globalLines++;
+                if (ctx.hotAddress < 0) {
+                    ctx.hotAddress = address;
+                }
+                if (address == ctx.hotAddress) {
+                    ctx.hotCount++;
+                }
             } else {
                 ctx.sharedAccesses++;
             }

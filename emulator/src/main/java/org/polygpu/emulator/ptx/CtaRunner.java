@@ -1,6 +1,8 @@
 package org.polygpu.emulator.ptx;
 
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
 import org.polygpu.backend.BackendException;
 
 /**
@@ -25,6 +27,8 @@ final class CtaRunner {
     private final Interpreter interpreter;
     private long ctasRun;
     private long uncharged;
+    /** Per address, the global atomics of this worker's CTAs on their first atomic's address. */
+    private final Map<Long, Long> hotAtomics = new HashMap<>();
 
     /** A worker of {@code state} whose warps and memories come from {@code buffers}. */
     CtaRunner(LaunchState state, WorkerBuffers buffers) {
@@ -40,6 +44,7 @@ final class CtaRunner {
         memory.local = buffers.local((localBytes * warps.length * 32 + 7) / 8 * 8);
         memory.localBytes = localBytes;
         this.interpreter = new Interpreter(p, memory);
+        memory.sharedDegree = new int[p.code().length / Op.WIDTH];
     }
 
     /** Runs CTAs until none is left; a failing CTA is recorded in the launch state. */
@@ -67,11 +72,17 @@ final class CtaRunner {
         }
     }
 
-    /** What this worker's CTAs did. */
-    KernelCounters counters() {
+    /** What this worker's CTAs did (but for the hot atomics, which {@link #hotAtomics} gives per address). */
+    KernelCounters counters(InstructionClasses classes) {
         return new KernelCounters(ctasRun, ctasRun * state.warpsPerCta, interpreter.warpInstructions,
                 interpreter.threadInstructions, memory.globalSectors, memory.sharedAccesses, memory.atomics,
-                interpreter.barriers);
+                interpreter.barriers, memory.sharedWavefronts, 0, classes.mix(interpreter.executions()),
+                memory.globalLines);
+    }
+
+    /** Per address, the global atomics on it of the CTAs whose first global atomic it was. */
+    Map<Long, Long> hotAtomics() {
+        return hotAtomics;
     }
 
     private void run(long cta) {
@@ -97,6 +108,9 @@ final class CtaRunner {
                 interpreter.resetBarrier();
                 if (!waiting) {
                     charge(cta, warps[0]);
+                    if (memory.hotAddress >= 0) {
+                        hotAtomics.merge(memory.hotAddress, memory.hotCount, Long::sum);
+                    }
                     return;
                 }
             }
@@ -136,6 +150,9 @@ final class CtaRunner {
         fill(Specials.CTAID_Z, cta / (gx * gy));
         fill(Specials.SMID, cta % state.launch.multiprocessors());
         interpreter.resetBarrier();
+        memory.hotAddress = -1;
+        memory.hotCount = 0;
+        Arrays.fill(memory.sharedDegree, 0);
         memory.shared.fill((byte) 0);
         memory.local.fill((byte) 0);
         int bx = state.block.x();

@@ -5,8 +5,8 @@ import java.lang.foreign.MemorySegment;
 /**
  * The instruction loop of a warp: fetches the decoded instruction at the group's pc, computes the lanes it applies to
  * (the active group less those whose guard predicate is false), dispatches on the family with one {@code switch}, and
- * handles control flow through {@link Warp}. Counts warp instructions and thread instructions (active lanes, guard
- * regardless, as {@code thread_inst_executed} does) and barriers.
+ * handles control flow through {@link Warp}. Counts warp instructions (in all and per pc) and thread instructions
+ * (active lanes, guard regardless, as {@code thread_inst_executed} does) and barriers.
  *
  * <p>Owned by one worker thread; nothing is allocated per instruction.
  */
@@ -25,6 +25,13 @@ final class Interpreter {
     private final long[] predicates = new long[32];
     long warpInstructions;
     long threadInstructions;
+    /**
+     * Warp instructions issued at each pc, for the instruction mix ({@link InstructionClasses}), as a difference
+     * array: a straight run of instructions from pc {@code a} to {@code b - 1} adds 1 at {@code a} and -1 at
+     * {@code b}, so that counting costs two increments per control transfer rather than one per instruction
+     * ({@link #executions()} sums it up).
+     */
+    private final long[] runs;
     long barriers;
     /** Threads that reached the pending reducing barrier ({@code bar.red}), and how many with a true predicate. */
     private int reducingArrivals;
@@ -35,6 +42,26 @@ final class Interpreter {
         this.table = program.table();
         this.memory = memory;
         this.calls = new DeviceCalls(memory);
+        this.runs = new long[code.length / Op.WIDTH + 1];
+    }
+
+    /** Warp instructions issued at each pc so far. */
+    long[] executions() {
+        long[] e = new long[runs.length - 1];
+        long running = 0;
+        for (int pc = 0; pc < e.length; pc++) {
+            running += runs[pc];
+            e[pc] = running;
+        }
+        return e;
+    }
+
+    /** Instructions {@code from} to {@code to - 1} were issued once more. */
+    private void ran(int from, int to) {
+        if (to > from) {
+            runs[from]++;
+            runs[to]--;
+        }
     }
 
     /**
@@ -46,12 +73,14 @@ final class Interpreter {
         final int[] code = this.code;
         final long[] r = w.regs;
         int pc = w.pc;
+        int run = pc;
         int active = w.active;
         long warpCount = 0;
         long threadCount = 0;
         try {
             while (active != 0) {
                 if (warpCount >= quantum) {
+                    ran(run, pc);
                     w.pc = pc;
                     w.active = active;
                     return QUANTUM;
@@ -95,22 +124,27 @@ final class Interpreter {
                         }
                     }
                     default -> {
+                        ran(run, pc + 1);
                         w.pc = pc;
                         w.active = active;
                         control(w, code[at], at, pc, exec);
                         pc = w.pc;
+                        run = pc;
                         active = w.active;
                         continue;
                     }
                 }
                 pc++;
                 if (pc >= w.nextWaitPc) {
+                    ran(run, pc);
                     w.active = active;
                     w.park(pc);
                     pc = w.pc;
+                    run = pc;
                     active = w.active;
                 }
             }
+            ran(run, pc);
             w.pc = pc;
             w.active = 0;
             return STOPPED;

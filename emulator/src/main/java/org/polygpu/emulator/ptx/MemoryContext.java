@@ -41,8 +41,81 @@ final class MemoryContext {
     private long[] touchedLo;
     private long[] touchedHi;
     long globalSectors;
+    /** Distinct 128-byte lines of global accesses, per warp access: the L1's wavefronts. */
+    long globalLines;
+    /** The distinct sectors the current warp access touched most recently ({@link #newSector}). */
+    private final long[] recentSectors = new long[RECENT_SECTORS];
+    private int recentCount;
+    private int recentNext;
+    private final long[] recentLines = new long[RECENT_SECTORS];
+    private int recentLineCount;
+    private int recentLineNext;
     long sharedAccesses;
+    /** Shared-memory wavefronts: accesses times their bank-conflict degree ({@link SharedBanks}). */
+    long sharedWavefronts;
     long atomics;
+    /** The address of the CTA's first global atomic ({@code -1} before it), and the atomics on it in the CTA. */
+    long hotAddress = -1;
+    long hotCount;
+    final SharedBanks banks = new SharedBanks();
+    /** Per instruction, the bank-conflict degree of its shared accesses in the current CTA (0: not yet seen). */
+    int[] sharedDegree = new int[0];
+
+    /** How many of a warp access's distinct sectors {@link #newSector} remembers (a power of 2). */
+    static final int RECENT_SECTORS = 8;
+
+    /** A warp's access starts: no sector of it is known yet. */
+    void startAccess() {
+        recentCount = 0;
+        recentLineCount = 0;
+    }
+
+    /**
+     * Counts sectors {@code first..last} of a lane's access, but {@code previous} and those seen already, and the
+     * 128-byte lines they are in likewise.
+     */
+    void countSectors(long first, long last, long previous) {
+        for (long sector = first; sector <= last; sector++) {
+            if (sector != previous && newSector(sector)) {
+                globalSectors++;
+                if ((previous < 0 || sector >>> 2 != previous >>> 2) && newLine(sector >>> 2)) {
+                    globalLines++;
+                }
+            }
+            previous = sector;
+        }
+    }
+
+    /** {@link #newSector} for the access's 128-byte lines. */
+    private boolean newLine(long line) {
+        for (int i = 0; i < recentLineCount; i++) {
+            if (recentLines[i] == line) {
+                return false;
+            }
+        }
+        recentLines[recentLineNext] = line;
+        recentLineNext = (recentLineNext + 1) & (RECENT_SECTORS - 1);
+        recentLineCount = Math.min(RECENT_SECTORS, recentLineCount + 1);
+        return true;
+    }
+
+    /**
+     * Whether {@code sector} is new to the current warp access, remembering it: the access's last
+     * {@value #RECENT_SECTORS} distinct sectors are compared, which finds every repeat of coalesced, strided,
+     * broadcast and periodic patterns (lanes cycling over a few rows) and over-counts only lanes scattered over more
+     * sectors than that.
+     */
+    boolean newSector(long sector) {
+        for (int i = 0; i < recentCount; i++) {
+            if (recentSectors[i] == sector) {
+                return false;
+            }
+        }
+        recentSectors[recentNext] = sector;
+        recentNext = (recentNext + 1) & (RECENT_SECTORS - 1);
+        recentCount = Math.min(RECENT_SECTORS, recentCount + 1);
+        return true;
+    }
 
     MemoryContext(GlobalMemory global, MemorySegment params) {
         this.global = global;

@@ -10,8 +10,8 @@ import java.lang.foreign.MemorySegment;
 /**
  * Loads and stores ({@link Op#LD}, {@link Op#ST}), scalar and vector, in every state space. Every access is bounds
  * checked: a warp's accesses at once when they all fall in one mapping ({@link MemoryContext#range}), else
- * lane by lane by {@link MemoryContext#resolve}, which names the faulting lane. Global traffic is counted in 32-byte sectors: consecutive active lanes
- * touching the same sector count once, which is exact for coalesced, strided and broadcast patterns.
+ * lane by lane by {@link MemoryContext#resolve}, which names the faulting lane. Global traffic is counted in 32-byte
+ * sectors: the distinct sectors of each warp access ({@link MemoryContext#newSector}), as the hardware coalesces it.
  */
 final class MemoryOps {
     private static final long M32 = 0xFFFF_FFFFL;
@@ -49,7 +49,7 @@ final class MemoryOps {
                 }
                 previous = count(ctx, space, s, address, span, previous);
             }
-            countShared(ctx, space, mask);
+            countShared(ctx, space, mask, r, a, offset, narrow, span, pc);
             return;
         }
         for (int m = mask; m != 0; m &= m - 1) {
@@ -69,7 +69,7 @@ final class MemoryOps {
             }
             previous = count(ctx, space, s, address, span, previous);
         }
-        countShared(ctx, space, mask);
+        countShared(ctx, space, mask, r, a, offset, narrow, span, pc);
     }
 
     static void store(long[] r, int[] code, int[] table, int pc, int mask, MemoryContext ctx) {
@@ -99,7 +99,7 @@ final class MemoryOps {
                 }
                 previous = count(ctx, space, s, address, span, previous);
             }
-            countShared(ctx, space, mask);
+            countShared(ctx, space, mask, r, a, offset, narrow, span, pc);
             return;
         }
         for (int m = mask; m != 0; m &= m - 1) {
@@ -116,7 +116,7 @@ final class MemoryOps {
             }
             previous = count(ctx, space, s, address, span, previous);
         }
-        countShared(ctx, space, mask);
+        countShared(ctx, space, mask, r, a, offset, narrow, span, pc);
     }
 
     /**
@@ -171,6 +171,7 @@ final class MemoryOps {
         }
         if (mask != 0) {
             ctx.sharedAccesses++;
+            ctx.sharedWavefronts++;
         }
     }
 
@@ -195,7 +196,12 @@ final class MemoryOps {
         }
     }
 
-    /** Adds the sectors of one lane's global access; returns the last sector it touched. */
+    /**
+     * Adds the sectors of one lane's global access that the warp's access has not touched yet
+     * ({@link MemoryContext#newSector}); returns the last sector it touched. {@code previous} is {@code -1} for the
+     * first lane of an access. A lane in the sector of the lane before it (coalesced accesses) costs two shifts and
+     * a comparison; only a change of sector looks further.
+     */
     private static long count(MemoryContext ctx, int space, MemorySegment s, long address, int span, long previous) {
         if (space == Op.SHARED || space == Op.LOCAL || space == Op.KERNEL_PARAM || s == ctx.shared
                 || s == ctx.local) {
@@ -203,13 +209,32 @@ final class MemoryOps {
         }
         long first = address >>> 5;
         long last = (address + span - 1) >>> 5;
-        ctx.globalSectors += last - first + (first == previous ? 0 : 1);
+        if (first == previous && last == first) {
+            return last;
+        }
+        if (previous < 0) {
+            ctx.startAccess();
+        }
+        ctx.countSectors(first, last, previous);
         return last;
     }
 
-    private static void countShared(MemoryContext ctx, int space, int mask) {
+    /**
+     * Counts a shared-memory access and its wavefronts. The bank-conflict degree of an instruction is found the first
+     * time the CTA executes it and reused for its later executions in the CTA (an instruction's access pattern is
+     * usually the same every time), which keeps the count deterministic and off the per-lane path.
+     */
+    private static void countShared(MemoryContext ctx, int space, int mask, long[] r, int a, long offset,
+            boolean narrow, int span, int pc) {
         if (mask != 0 && (space == Op.SHARED || (space == Op.GENERIC && ctx.segment == ctx.shared))) {
             ctx.sharedAccesses++;
+            int slot = pc / Op.WIDTH;
+            int degree = ctx.sharedDegree[slot];
+            if (degree == 0) {
+                degree = ctx.banks.wavefronts(r, a, offset, narrow, span, mask);
+                ctx.sharedDegree[slot] = degree;
+            }
+            ctx.sharedWavefronts += degree;
         }
     }
 }

@@ -1,7 +1,9 @@
 package org.polygpu.emulator.ptx;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
@@ -80,11 +82,15 @@ public final class PtxExecutor implements AutoCloseable {
         if (failure != null) {
             throw failure;
         }
+        InstructionClasses classes = new InstructionClasses(program.code());
         KernelCounters total = KernelCounters.ZERO;
+        Map<Long, Long> hot = new HashMap<>();
         for (CtaRunner r : runners) {
-            total = total.plus(r.counters());
+            total = total.plus(r.counters(classes));
+            r.hotAtomics().forEach((address, n) -> hot.merge(address, n, Long::sum));
         }
-        return total.scaledTo(state.sampled, state.ctas);
+        long hottest = hot.values().stream().mapToLong(Long::longValue).max().orElse(0);
+        return total.withHotAtomics(hottest).scaledTo(state.sampled, state.ctas);
     }
 
     /**

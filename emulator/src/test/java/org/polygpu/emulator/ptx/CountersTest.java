@@ -2,6 +2,7 @@ package org.polygpu.emulator.ptx;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Exact counts of known kernels. */
@@ -21,7 +22,13 @@ class CountersTest {
             assertEquals((3 * 22 * 32 + 10 * 32 + 11 * 4 + 32) / (32.0 * 88), c.simdEfficiency(), 1e-12);
             // each full warp reads 2 and writes 1 x 128 coalesced bytes (4 sectors each); warp 3: 16 bytes each
             assertEquals(3 * 3 * 4 + 3, c.globalSectors());
-            assertEquals(new KernelCounters(4, 4, 88, 2508, 39, 0, 0, 0), c);
+            assertEquals(List.of(4L, 4L, 0L, 0L, 0L, 0L, 0L), List.of(c.ctas(), c.warps(), c.sharedAccesses(),
+                    c.atomics(), c.barriers(), c.sharedWavefronts(), c.hotAtomics()));
+            // two loads and a store per warp; the loads are in one block and independent: one latency per warp
+            InstructionMix m = c.mix();
+            assertEquals(List.of(8L, 4L, 4L, 4L), List.of(m.globalLoads(), m.exposedLoads(), m.globalStores(),
+                    m.fp32()));
+            assertEquals(88, m.total());
         }
     }
 

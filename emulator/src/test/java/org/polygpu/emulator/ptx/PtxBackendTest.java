@@ -16,6 +16,7 @@ import org.polygpu.backend.LaunchConfig;
 import org.polygpu.backend.ModuleImage;
 import org.polygpu.backend.OperationLabel;
 import org.polygpu.backend.StreamHandle;
+import org.polygpu.emulator.DeviceModel;
 import org.polygpu.emulator.EmulatedBackend;
 import org.polygpu.topology.BandwidthMatrix;
 
@@ -119,8 +120,8 @@ class PtxBackendTest {
                 b.copyDeviceToHost(sum, out, 4, s, L);
                 b.synchronizeAll();
                 results.add(out.get(JAVA_FLOAT, 0));
-                results.add(b.counters(2 * device).orElseThrow());
-                results.add(b.counters(2 * device + 1).orElseThrow());
+                results.add(b.profile(2 * device).orElseThrow().counters());
+                results.add(b.profile(2 * device + 1).orElseThrow().counters());
             }
             results.addAll(b.timeline());
             return results;
@@ -179,7 +180,7 @@ class PtxBackendTest {
                     new LaunchConfig(Dim3.of(1), Dim3.of(32), 48 * 1024 + 4), args, s, L));
             assertTrue(shared.getMessage().contains("49156 bytes of shared memory requested"), shared.getMessage());
             b.synchronizeAll();
-            assertTrue(b.lastCounters().isEmpty(), "nothing ran");
+            assertTrue(b.lastProfile().isEmpty(), "nothing ran");
         }
     }
 
@@ -199,7 +200,7 @@ class PtxBackendTest {
             assertTrue(e.getMessage().endsWith("(device 1)"), e.getMessage());
             b.launch(vadd, LaunchConfig.of(1, 100), new Object[] {a, a, out, 100}, s, L);
             b.synchronizeAll();
-            assertEquals(22 * 100, b.lastCounters().orElseThrow().threadInstructions()); // 22 per thread
+            assertEquals(22 * 100, b.lastProfile().orElseThrow().counters().threadInstructions()); // 22 per thread
         }
     }
 
@@ -274,15 +275,21 @@ class PtxBackendTest {
             var t = b.timeline();
             long[] durations = new long[sizes.length];
             for (int i = 0; i < sizes.length; i++) {
-                KernelCounters c = b.counters(i).orElseThrow();
+                KernelCounters c = b.profile(i).orElseThrow().counters();
                 assertEquals(2L * sizes[i] * 4 / 32, c.globalSectors());
                 durations[i] = t.get(i).endNanos() - t.get(i).startNanos();
-                assertEquals(4_000 + b.model().kernelNanos(c), durations[i]);
+                assertEquals(4_000 + b.model().kernelNanos(b.profile(i).orElseThrow()), durations[i]);
             }
             assertTrue(durations[0] < durations[1] && durations[1] < durations[2],
                     java.util.Arrays.toString(durations));
-            // memory bound at 900 GB/s: 2 MiB moved in 2330 ns
-            assertEquals(4_000 + (long) Math.ceil(2.0 * 4 * (1 << 18) / 900), durations[2]);
+            // 1 MiB fits the V100's L2 and one block per SM hides no latency: each warp waits for its exposed loads
+            // (one per grid-stride iteration) at L2 latency and issues its dependent instructions one after another
+            KernelCounters c = b.profile(2).orElseThrow().counters();
+            DeviceModel m = b.model();
+            double perWarp = c.mix().exposedLoads() / (double) c.warps() * m.memory().l2LatencyNs()
+                    + c.warpInstructions() / (double) c.warps() * m.compute().dependentIssueCycles()
+                    / m.sm().cyclesPerNano();
+            assertEquals(4_000 + (long) Math.ceil(perWarp), durations[2]);
         }
     }
 }
