@@ -11,5 +11,5 @@ module org.polygpu.emulator {
     exports org.polygpu.emulator.timing;
 
     provides org.polygpu.backend.BackendProvider with org.polygpu.emulator.EmulatedBackendProvider;
-    provides org.polygpu.calibration.DeviceModelFit with org.polygpu.emulator.calibration.EmulatorModelFit;
+    provides org.polygpu.calibration.CalibrationFit with org.polygpu.emulator.calibration.EmulatorCalibrationFit;
 }

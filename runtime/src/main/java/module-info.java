@@ -21,6 +21,6 @@ module org.polygpu.runtime {
     exports org.polygpu.nvrtc;
 
     uses org.polygpu.backend.BackendProvider;
-    uses org.polygpu.calibration.DeviceModelFit;
+    uses org.polygpu.calibration.CalibrationFit;
     uses org.polygpu.sched.spi.DeviceSelectionPolicyProvider;
 }

@@ -47,6 +47,9 @@ public final class CalibrationSuite {
         this.device = device;
     }
 
+    /** Steps of the progress bar: compiling the kernels, then each of {@link #steps}. */
+    static final int STEPS = 12;
+
     /** One step of the suite, for the progress bar. */
     private record Step(String name, Consumer<List<Measurement>> run) {
     }
@@ -60,7 +63,7 @@ public final class CalibrationSuite {
         DeviceBuffer destination = null;
         MemorySegment pinned = null;
         try (Bench bench = new Bench(backend, device, settings)) {
-            progress.update(0, 1, "compiling the kernels");
+            progress.update(0, STEPS, "compiling the kernels");
             CalibrationKernels kernels = new CalibrationKernels(backend, device);
             buffer = backend.allocate(device, settings.streamBytes());
             out = backend.allocate(device, 4L * Math.max(1024, new MemoryBenchmarks(bench, kernels, buffer, buffer)
@@ -70,10 +73,10 @@ public final class CalibrationSuite {
             pinned = backend.allocateHost(settings.maxCopyBytes());
             List<Step> steps = steps(bench, kernels, buffer, out, source, destination, pinned);
             for (int i = 0; i < steps.size(); i++) {
-                progress.update(i, steps.size(), steps.get(i).name());
+                progress.update(i + 1, STEPS, steps.get(i).name());
                 steps.get(i).run().accept(rows);
             }
-            progress.update(steps.size(), steps.size(), "done");
+            progress.update(STEPS, STEPS, "done");
         } finally {
             backend.synchronizeAll();
             for (DeviceBuffer b : new DeviceBuffer[] {buffer, out, source, destination}) {
@@ -94,7 +97,7 @@ public final class CalibrationSuite {
         MemoryBenchmarks memory = new MemoryBenchmarks(bench, kernels, buffer, out);
         ComputeBenchmarks compute = new ComputeBenchmarks(bench, kernels, out);
         LaunchBenchmarks launches = new LaunchBenchmarks(bench, kernels);
-        return List.of(
+        List<Step> steps = List.of(
                 new Step("streaming loads", rows -> memory.streams("load", rows)),
                 new Step("streaming stores", rows -> memory.streams("store", rows)),
                 new Step("one block", memory::oneBlock),
@@ -106,5 +109,7 @@ public final class CalibrationSuite {
                 new Step("launches", rows -> launches.launches(destination, pinned, rows)),
                 new Step("streams", rows -> launches.streams(buffer, out, destination, pinned, rows)),
                 new Step("copies", rows -> new CopyBenchmarks(bench).copies(source, destination, pinned, rows)));
+        assert steps.size() + 1 == STEPS;
+        return steps;
     }
 }

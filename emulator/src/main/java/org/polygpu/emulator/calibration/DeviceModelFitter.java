@@ -78,10 +78,12 @@ public final class DeviceModelFitter {
                 d.multiprocessors(), model.sm().clockMhz()));
         lines.add(format("memory: %.0f GB/s device, %.1f GB/s per SM, L2 %.0f GB/s; latency %.0f ns, L2 %.0f ns",
                 mem.dramGBps(), mem.smGBps(), mem.l2GBps(), mem.dramLatencyNs(), mem.l2LatencyNs()));
-        lines.add(format("sectors: a useful byte at stride 1 2 4 8 16 32 costs %s x coalesced: %d-byte sectors",
-                KernelFits.costs(kernels.strideCosts("load", KernelFits.LOAD_STRIDES)), mem.sectorBytes()));
-        lines.add(format("shared memory: stride 1 .. 64 costs %s x stride 1: %d banks",
-                KernelFits.costs(kernels.strideCosts("shared", KernelFits.SHARED_STRIDES)), mem.sharedBanks()));
+        double[] sectors = kernels.strideCosts("load", KernelFits.LOAD_STRIDES);
+        lines.add(format("sectors: a useful byte at stride 1 2 4 8 16 32 costs %s x coalesced: %d-byte sectors%s",
+                KernelFits.costs(sectors), mem.sectorBytes(), fromReference(sectors)));
+        double[] banks = kernels.strideCosts("shared", KernelFits.SHARED_STRIDES);
+        lines.add(format("shared memory: stride 1 .. 64 costs %s x stride 1: %d banks%s", KernelFits.costs(banks),
+                mem.sharedBanks(), fromReference(banks)));
         lines.add(format("per SM and cycle: FP32 %.2f, FP64 %.2f, integer %.2f, SFU %.2f warp instructions; "
                 + "dependent issue every %.1f cycles", c.fp32PerClock(), c.fp64PerClock(), c.integerPerClock(),
                 c.sfuPerClock(), c.dependentIssueCycles()));
@@ -99,6 +101,11 @@ public final class DeviceModelFitter {
         lines.add("not measured (from " + reference.reason(d) + "): resident threads, blocks, registers and shared "
                 + "memory per SM, L2 size, issue rate");
         return lines;
+    }
+
+    /** What the summary adds when a stride curve was too flat to fit ({@link KernelFits#plateau}). */
+    private static String fromReference(double[] costs) {
+        return costs[costs.length - 1] < 1.5 ? " (flat: the reference's)" : "";
     }
 
     private static String format(String pattern, Object... args) {

@@ -18,9 +18,10 @@ import org.polygpu.emulator.timing.MemorySpec;
  *       over {@code load-one-block} and {@code store-one-block}; {@code l2GBps = bytes / exec} of {@code load-l2}</li>
  *   <li>{@code dramLatencyNs}, {@code l2LatencyNs = exec / loads} of {@code chase-dram}, {@code chase-l2}</li>
  *   <li>sectors: {@code r(s) = (exec(s) / bytes(s)) / (exec(1) / bytes(1))}, the cost of a useful byte at stride
- *       {@code s} against coalesced, grows as {@code min(s, sectorBytes / 4)}: {@code sectorBytes = 4 s*} for the
- *       first stride {@code s*} whose {@code r} reaches 80% of {@code r(32)}</li>
- *   <li>banks: the same plateau rule on {@code shared}'s {@code exec(s) / exec(1)} up to stride 64</li>
+ *       {@code s} against coalesced, grows as {@code min(s, sectorBytes / 4)}: it doubles with the stride until the
+ *       stride {@code s*} after which it grows by less than 1.5 times, and {@code sectorBytes = 4 s*}</li>
+ *   <li>banks: the same rule on {@code shared}'s {@code exec(s) / exec(1)} up to stride 64 ({@code sharedBanks =
+ *       s*}); a curve that never reaches 1.5 (no conflicts or sectors seen) keeps the reference's value</li>
  *   <li>{@code <class>PerClock = warp instructions / (N * exec * f)} of {@code <class>-independent};
  *       {@code dependentIssueCycles = exec * f / instructions} of {@code fp32-dependent}</li>
  *   <li>{@code sameAddressNs = exec / (atomics / warpSize)} of {@code atomic addresses-1} (one warp's lanes on one
@@ -51,7 +52,8 @@ final class KernelFits {
         double sm = bandwidth("load-one-block", "store-one-block", "stride-1");
         Measurement l2 = only("load-l2");
         return new MemorySpec(dram, perUnit(only("chase-dram")), ref.l2Bytes(), l2.work() / exec(l2),
-                perUnit(only("chase-l2")), sm, sectorBytes(), sharedBanks());
+                perUnit(only("chase-l2")), sm, 4 * plateau(strideCosts("load", LOAD_STRIDES), ref.sectorBytes() / 4),
+                plateau(strideCosts("shared", SHARED_STRIDES), ref.sharedBanks()));
     }
 
     ComputeSpec compute(ReferenceModel reference) {
@@ -99,19 +101,16 @@ final class KernelFits {
     static final List<String> SHARED_STRIDES = List.of("stride-1", "stride-2", "stride-4", "stride-8", "stride-16",
             "stride-32", "stride-64");
 
-    private int sectorBytes() {
-        return 4 * plateau(strideCosts("load", LOAD_STRIDES));
-    }
-
-    private int sharedBanks() {
-        return plateau(strideCosts("shared", SHARED_STRIDES));
-    }
-
-    /** The first power-of-two stride (1, 2, 4, ...) whose cost reaches 80% of the last one's. */
-    static int plateau(double[] costs) {
-        double last = costs[costs.length - 1];
-        for (int i = 0; i < costs.length; i++) {
-            if (costs[i] >= 0.8 * last) {
+    /**
+     * The stride {@code 1 << i} after which {@code costs} (at strides 1, 2, 4, ...) stop doubling: the first whose
+     * successor costs less than 1.5 times as much; {@code otherwise} when they never reach 1.5.
+     */
+    static int plateau(double[] costs, int otherwise) {
+        if (costs[costs.length - 1] < 1.5) {
+            return otherwise;
+        }
+        for (int i = 0; i + 1 < costs.length; i++) {
+            if (costs[i + 1] < 1.5 * costs[i]) {
                 return 1 << i;
             }
         }

@@ -10,10 +10,10 @@ import java.util.ServiceLoader;
  * which lives with the model it produces (the emulator's, found with {@link java.util.ServiceLoader}), so that the
  * command needs no compile-time dependency on the emulator.
  */
-public interface DeviceModelFit {
+public interface CalibrationFit {
     /** The fit on the class or module path, if any (the emulator module provides one). */
-    static Optional<DeviceModelFit> installed() {
-        return ServiceLoader.load(DeviceModelFit.class).findFirst();
+    static Optional<CalibrationFit> installed() {
+        return ServiceLoader.load(CalibrationFit.class).findFirst();
     }
 
     /**

@@ -2,17 +2,17 @@ package org.polygpu.emulator.calibration;
 
 import java.nio.file.Path;
 import java.util.List;
-import org.polygpu.calibration.DeviceModelFit;
+import org.polygpu.calibration.CalibrationFit;
 import org.polygpu.calibration.Measurements;
 import org.polygpu.emulator.DeviceModelFile;
 
 /**
- * The {@link DeviceModelFit} service of the emulator: fits with {@link DeviceModelFitter} and writes the model with
+ * The {@link CalibrationFit} service of the emulator: fits with {@link DeviceModelFitter} and writes the model with
  * {@link DeviceModelFile#write}. Registered under {@code META-INF/services}.
  */
-public final class EmulatorModelFit implements DeviceModelFit {
+public final class EmulatorCalibrationFit implements CalibrationFit {
     /** The service instance {@link java.util.ServiceLoader} makes. */
-    public EmulatorModelFit() {
+    public EmulatorCalibrationFit() {
     }
 
     @Override
