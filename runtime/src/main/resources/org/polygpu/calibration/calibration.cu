@@ -54,11 +54,13 @@ extern "C" __global__ void chase_init(unsigned *next, long long n, unsigned step
     if (i < n) next[i] = (unsigned) ((i + step) & mask);
 }
 
-// One thread follows the chain for `steps` dependent loads (bypassing L1): the load-to-use latency.
-extern "C" __global__ void chase(const unsigned *next, unsigned *out, int steps) {
-    unsigned j = 0;
+// One thread follows the chain for `steps` dependent loads (bypassing L1): the load-to-use latency. With `resume`
+// it starts where the previous launch stopped (state[0]) and leaves its end there, so that every launch loads
+// elements no launch loaded before (device memory, not L2); without, every launch loads the same ones (L2).
+extern "C" __global__ void chase(const unsigned *next, unsigned *state, int steps, int resume) {
+    unsigned j = resume ? state[0] : 0;
     for (int k = 0; k < steps; k++) j = __ldcg(&next[j]);
-    if (j == 0xffffffffu) out[0] = j;
+    if (resume || j == 0xffffffffu) state[0] = j;
 }
 
 // Each thread adds 1 to counters[t % addresses] `iters` times: atomics on `addresses` addresses.

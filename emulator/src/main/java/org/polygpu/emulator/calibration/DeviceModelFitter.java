@@ -49,9 +49,12 @@ public final class DeviceModelFitter {
         ReferenceModel reference = ReferenceModel.of(d);
         LaunchSpec launch = new LaunchSpec(m.get("launch-device", "empty").nanos(), m.get("launch-host", "empty")
                 .nanos());
-        KernelFits kernels = new KernelFits(m, launch.deviceNs());
         SmSpec ref = reference.model().sm();
-        SmSpec sm = new SmSpec(d.multiprocessors(), d.clockKhz() / 1000.0, d.warpSize(), d.maxThreadsPerBlock(),
+        // CUDA 12 deprecated the clock attribute: a driver that no longer reports it leaves the reference's clock.
+        boolean clockReported = d.clockKhz() > 0;
+        double clockMhz = clockReported ? d.clockKhz() / 1000.0 : ref.clockMhz();
+        KernelFits kernels = new KernelFits(m, launch.deviceNs(), clockMhz);
+        SmSpec sm = new SmSpec(d.multiprocessors(), clockMhz, d.warpSize(), d.maxThreadsPerBlock(),
                 d.maxSharedMemoryPerBlock(), Math.max(ref.maxThreadsPerSm(), d.maxThreadsPerBlock()),
                 ref.maxBlocksPerSm(), ref.registersPerSm(), Math.max(ref.sharedMemoryPerSm(),
                         d.maxSharedMemoryPerBlock()));
@@ -61,21 +64,22 @@ public final class DeviceModelFitter {
         CopySpec copies = CopyFits.fit(m);
         String provenance = source + "; fitted to the " + m.rows().size() + " measurements of polygpu calibrate on "
                 + "the " + m.backend() + " backend (bandwidths and latencies, per-class throughputs, atomics, launch"
-                + " and copy costs); identity, clock and per-block limits as the backend reports them; per-SM limits"
-                + ", L2 size and issue rate from " + reference.reason(d);
+                + " and copy costs); identity, " + (clockReported ? "clock " : "") + "and per-block limits as the "
+                + "backend reports them; per-SM limits, L2 size" + (clockReported ? "" : ", clock") + " and issue rate "
+                + "from " + reference.reason(d);
         DeviceModel model = new DeviceModel(d.name(), provenance, "calibration", d.computeMajor(),
                 d.computeMinor(), d.totalMemory(), sm, memory, compute, atomics, launch, copies);
-        return new Fit(model, summary(model, kernels, reference, d));
+        return new Fit(model, summary(model, kernels, reference, d, clockReported));
     }
 
     private static List<String> summary(DeviceModel model, KernelFits kernels, ReferenceModel reference,
-                                        DeviceProperties d) {
+                                        DeviceProperties d, boolean clockReported) {
         MemorySpec mem = model.memory();
         ComputeSpec c = model.compute();
         CopySpec k = model.copies();
         List<String> lines = new ArrayList<>();
-        lines.add(format("device: %s, compute capability %s, %d SMs at %.0f MHz", d.name(), d.computeCapability(),
-                d.multiprocessors(), model.sm().clockMhz()));
+        lines.add(format("device: %s, compute capability %s, %d SMs at %.0f MHz%s", d.name(), d.computeCapability(),
+                d.multiprocessors(), model.sm().clockMhz(), clockReported ? "" : " (not reported: the reference's)"));
         lines.add(format("memory: %.0f GB/s device, %.1f GB/s per SM, L2 %.0f GB/s; latency %.0f ns, L2 %.0f ns",
                 mem.dramGBps(), mem.smGBps(), mem.l2GBps(), mem.dramLatencyNs(), mem.l2LatencyNs()));
         double[] sectors = kernels.strideCosts("load", KernelFits.LOAD_STRIDES);
@@ -99,7 +103,7 @@ public final class DeviceModelFitter {
                 k.deviceToHostPageable().bandwidthGBps(), k.deviceToHostPageable().latencyNs() / 1000,
                 k.deviceToDevice().bandwidthGBps(), k.deviceToDevice().latencyNs() / 1000));
         lines.add("not measured (from " + reference.reason(d) + "): resident threads, blocks, registers and shared "
-                + "memory per SM, L2 size, issue rate");
+                + "memory per SM, L2 size, issue rate" + (clockReported ? "" : ", clock"));
         return lines;
     }
 

@@ -34,11 +34,14 @@ final class KernelFits {
     private final Measurements m;
     private final double launchNs;
     private final DeviceProperties device;
+    private final double clockMhz;
 
-    KernelFits(Measurements measurements, double launchNs) {
+    /** Fits to {@code measurements} with launches costing {@code launchNs} on SMs clocked at {@code clockMhz}. */
+    KernelFits(Measurements measurements, double launchNs, double clockMhz) {
         this.m = measurements;
         this.launchNs = launchNs;
         this.device = measurements.device();
+        this.clockMhz = clockMhz;
     }
 
     /** The measurement's execution time: its time less the launch cost. */
@@ -141,6 +144,6 @@ final class KernelFits {
     }
 
     double cyclesPerNano() {
-        return device.clockKhz() / 1e6;
+        return clockMhz / 1000;
     }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.function.ToDoubleFunction;
 import org.junit.jupiter.api.Test;
+import org.polygpu.backend.DeviceProperties;
 import org.polygpu.calibration.Measurements;
 import org.polygpu.emulator.DeviceModel;
 import org.polygpu.emulator.DeviceModelFile;
@@ -84,6 +85,22 @@ class DeviceModelFitterTest {
                 fitted.source());
         assertTrue(fitted.source().endsWith("from preset a100 (compute capability 8.0)"), fitted.source());
         assertEquals(fitted.withOrigin("x"), DeviceModelFile.parse(DeviceModelFile.toJson(fitted), "t", "x"));
+    }
+
+    /** CUDA 12 deprecated the clock attribute; a driver without it reports 0. */
+    @Test
+    void aClockTheDriverDoesNotReportIsTheReferencesAndTheSourceSaysSo() {
+        Measurements all = SyntheticMeasurements.of(DeviceModel.H100, 0, 1);
+        DeviceProperties d = all.device();
+        Measurements noClock = new Measurements(new DeviceProperties(d.name(), 9, 0,
+                d.totalMemory(), d.multiprocessors(), 0, d.maxThreadsPerBlock(), d.maxSharedMemoryPerBlock(),
+                d.warpSize()), all.backend(), all.date(), all.rows());
+        DeviceModelFitter.Fit fit = DeviceModelFitter.fit(noClock, "x");
+        assertEquals(DeviceModel.H100.sm().clockMhz(), fit.model().sm().clockMhz());
+        assertRecovered(DeviceModel.H100, fit.model(), 1e-9);
+        assertTrue(fit.model().source().endsWith("L2 size, clock and issue rate from preset h100 (compute "
+                + "capability 9.0)"), fit.model().source());
+        assertTrue(fit.summary().getFirst().endsWith("(not reported: the reference's)"), fit.summary().getFirst());
     }
 
     @Test
