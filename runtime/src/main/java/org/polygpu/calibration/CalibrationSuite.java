@@ -27,7 +27,8 @@ import org.polygpu.topology.InterconnectProfiler;
  *   <li>{@code atomic} ({@code addresses-1} .. one per thread; atomics)</li>
  *   <li>{@code launch-device}, {@code launch-host} ({@code empty}; launches): per launch</li>
  *   <li>{@code copy-h2d|d2h-pinned|pageable}, {@code copy-d2d} (bytes; bytes): one copy</li>
- *   <li>{@code streams} (1, 2, 4, 8; kernels): the makespan of that many 64-block kernels on their own streams</li>
+ *   <li>{@code streams}, {@code streams-compute} (1, 2, 4, 8; kernels): the makespan of that many 64-block
+ *       kernels, memory-bound or compute-bound, each on its own stream</li>
  * </ul>
  * Kernel times are per launch as a stream of launches sees them, launch cost included. Not thread-safe; the backend
  * must not be used by others meanwhile.
@@ -107,7 +108,8 @@ public final class CalibrationSuite {
                 new Step("shared memory", compute::shared),
                 new Step("atomics", rows -> compute.atomics(out, rows)),
                 new Step("launches", rows -> launches.launches(destination, pinned, rows)),
-                new Step("streams", rows -> launches.streams(buffer, out, destination, pinned, rows)),
+                new Step("streams", rows -> new StreamBenchmarks(bench, kernels).streams(buffer, out, destination,
+                        pinned, rows)),
                 new Step("copies", rows -> new CopyBenchmarks(bench).copies(source, destination, pinned, rows)));
         assert steps.size() + 1 == STEPS;
         return steps;

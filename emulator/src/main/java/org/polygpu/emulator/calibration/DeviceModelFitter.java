@@ -95,6 +95,8 @@ public final class DeviceModelFitter {
                 model.atomics().sameAddressNs(), model.atomics().perNs()));
         lines.add(format("launch: %.0f ns on the device, %.0f ns on the host", model.launch().deviceNs(),
                 model.launch().hostNs()));
+        lines.add("streams (not fitted): 2, 4, 8 streams of a 64-block kernel take " + kernels.streamRatios("streams")
+                + " x one (memory-bound), " + kernels.streamRatios("streams-compute") + " x one (compute-bound)");
         lines.add(format("copies (GB/s, latency us): host->device pinned %.1f, %.1f; pageable %.1f, %.1f; "
                 + "device->host pinned %.1f, %.1f; pageable %.1f, %.1f; on device %.0f, %.1f",
                 k.hostToDevicePinned().bandwidthGBps(), k.hostToDevicePinned().latencyNs() / 1000,

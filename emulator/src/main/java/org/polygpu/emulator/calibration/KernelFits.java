@@ -90,6 +90,19 @@ final class KernelFits {
         }).toArray();
     }
 
+    /**
+     * How much longer {@code benchmark}'s runs on 2, 4 and 8 streams take than on one, such as {@code 1.44 1.65
+     * 2.10}; empty when not measured. Not fitted: the emulator shares a device between kernels by its own rules.
+     */
+    String streamRatios(String benchmark) {
+        List<Measurement> rows = m.of(benchmark);
+        if (rows.size() < 2) {
+            return "";
+        }
+        double one = rows.getFirst().nanos();
+        return costs(rows.stream().skip(1).mapToDouble(x -> x.nanos() / one).toArray());
+    }
+
     /** A line saying how costs grow with the stride, such as {@code 1.0 2.0 4.0 8.0 8.0 8.0}. */
     static String costs(double[] costs) {
         StringBuilder b = new StringBuilder();

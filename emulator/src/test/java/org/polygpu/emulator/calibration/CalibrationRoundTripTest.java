@@ -52,7 +52,7 @@ class CalibrationRoundTripTest {
 
     @Test
     void everyBenchmarkIsMeasuredOnceAndTheVirtualClockMakesItRepeatable() {
-        assertEquals(70, measured.rows().size());
+        assertEquals(74, measured.rows().size());
         assertEquals(List.of("stride-1", "stride-2", "stride-4", "stride-8", "stride-16", "stride-32", "scattered"),
                 measured.of("load").stream().map(Measurement::parameter).toList());
         assertEquals(5, measured.of("atomic").size());

@@ -104,6 +104,17 @@ class DeviceModelFitterTest {
     }
 
     @Test
+    void theSummarySaysWhatWasFittedAndHowStreamsShareTheDevice() {
+        List<String> summary = DeviceModelFitter.fit(SyntheticMeasurements.of(DeviceModel.H100, 0, 1), "x").summary();
+        assertEquals("sectors: a useful byte at stride 1 2 4 8 16 32 costs 1.0 2.0 4.0 8.0 8.0 8.0 x coalesced: "
+                + "32-byte sectors", summary.get(2));
+        assertEquals("shared memory: stride 1 .. 64 costs 1.0 2.0 4.0 8.0 16.0 32.0 32.0 x stride 1: 32 banks",
+                summary.get(3));
+        assertTrue(summary.contains("streams (not fitted): 2, 4, 8 streams of a 64-block kernel take 1.0 1.9 3.7 x "
+                + "one (memory-bound), 1.0 1.9 3.7 x one (compute-bound)"), summary.toString());
+    }
+
+    @Test
     void aMissingMeasurementIsNamed() {
         Measurements all = SyntheticMeasurements.of(DeviceModel.H100, 0, 1);
         Measurements noChase = new Measurements(all.device(), all.backend(), all.date(), all.rows().stream()

@@ -69,8 +69,10 @@ final class SyntheticMeasurements {
         }
         add("launch-device", "empty", "launches", 100, launch);
         add("launch-host", "empty", "launches", 100, truth.launch().hostNs());
-        for (int k : new int[] {1, 2, 4, 8}) {
-            add("streams", Integer.toString(k), "kernels", k, launch + 50_000.0 * Math.max(1, k / 2.0));
+        for (String name : List.of("streams", "streams-compute")) {
+            for (int k : new int[] {1, 2, 4, 8}) {
+                add(name, Integer.toString(k), "kernels", k, launch + 50_000.0 * Math.max(1, k / 2.0));
+            }
         }
         String[] kinds = {"copy-h2d-pinned", "copy-h2d-pageable", "copy-d2h-pinned", "copy-d2h-pageable", "copy-d2d"};
         var k = truth.copies();
