@@ -97,15 +97,15 @@ CHAIN_KERNEL(fp64, double, FMA_STEP)
 CHAIN_KERNEL(int32, int, FMA_STEP)
 CHAIN_KERNEL(sfu, float, SFU_STEP)
 
-// Each thread reads and writes shared word (lane * stride) % 1024 of its warp's slice `iters` times: stride 1 has
-// no bank conflict, stride 32 puts every lane on one bank.
+// Each thread reads and writes shared word (lane * stride) % 2048 of its warp's slice `iters` times (two warps of a
+// block share a slice): stride 1 has no bank conflict, strides 32 and 64 put the 32 lanes on 32 words of one bank.
 extern "C" __global__ void shared_stride(float *out, int iters, int stride) {
-    __shared__ float words[8][1024];
-    float *w = words[(threadIdx.x / 32) % 8];
+    __shared__ float words[4][2048];
+    float *w = words[(threadIdx.x / 32) % 4];
     int lane = threadIdx.x % 32;
-    for (int i = lane; i < 1024; i += 32) w[i] = 0;
+    for (int i = lane; i < 2048; i += 32) w[i] = 0;
     __syncwarp();
-    int j = (lane * stride) % 1024;
+    int j = (lane * stride) % 2048;
     volatile float *v = w;
     for (int k = 0; k < iters; k++) v[j] = v[j] + 1.0f;
     if (v[j] == -1.0f) out[threadIdx.x] = v[j];
