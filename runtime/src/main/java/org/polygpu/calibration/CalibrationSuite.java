@@ -67,8 +67,9 @@ public final class CalibrationSuite {
             progress.update(0, STEPS, "compiling the kernels");
             CalibrationKernels kernels = new CalibrationKernels(backend, device);
             buffer = backend.allocate(device, settings.streamBytes());
-            out = backend.allocate(device, 4L * Math.max(1024, new MemoryBenchmarks(bench, kernels, buffer, buffer)
-                    .fullGrid()));
+            // Where kernels would store results (they never do), the atomics' counters and the chase's state.
+            out = backend.allocate(device, 4L * Math.max(1024, MemoryBenchmarks.fullGrid(backend.deviceProperties(
+                    device).multiprocessors())));
             source = backend.allocate(device, settings.maxCopyBytes());
             destination = backend.allocate(device, settings.maxCopyBytes());
             pinned = backend.allocateHost(settings.maxCopyBytes());

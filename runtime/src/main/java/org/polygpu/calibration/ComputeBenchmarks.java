@@ -44,7 +44,7 @@ final class ComputeBenchmarks {
     void chains(List<Measurement> rows) {
         int dependentIterations = bench.settings.chainIterations() / 4;
         int independentIterations = bench.settings.chainIterations() / PER_ITERATION;
-        long threads = 4L * MemoryBenchmarks.BLOCK * sms;
+        long threads = MemoryBenchmarks.fullGrid(sms);
         for (String c : CLASSES) {
             Object a = c.equals("fp64") ? (Object) 0.999 : c.equals("int32") ? (Object) 3 : (Object) 0.999f;
             Object b = c.equals("fp64") ? (Object) 0.001 : c.equals("int32") ? (Object) 1 : (Object) 0.001f;
@@ -74,7 +74,7 @@ final class ComputeBenchmarks {
 
     /** {@code atomic} on 1 to one address per thread of a full grid: atomics (one per thread and iteration). */
     void atomics(DeviceBuffer counters, List<Measurement> rows) {
-        long threads = 4L * MemoryBenchmarks.BLOCK * sms;
+        long threads = MemoryBenchmarks.fullGrid(sms);
         int iterations = Math.max(1, bench.settings.chainIterations() / 64);
         LaunchConfig config = MemoryBenchmarks.launch(threads / MemoryBenchmarks.BLOCK, MemoryBenchmarks.BLOCK);
         for (long addresses : addressCounts(threads)) {

@@ -58,7 +58,7 @@ final class MemoryBenchmarks {
 
     /** {@code load-l2}: the whole device reading an {@code l2Bytes} buffer over and over, as many bytes as a stream. */
     void l2(List<Measurement> rows) {
-        long threads = fullGrid();
+        long threads = fullGrid(bench.backend.deviceProperties(bench.device).multiprocessors());
         int iterations = (int) Math.max(1, bench.settings.streamBytes() / 4 / threads);
         long mask = bench.settings.l2Bytes() / 4 - 1;
         double nanos = bench.kernel(kernels.function("load_wrap"), launch(grid(threads), BLOCK), buffer, out, threads,
@@ -94,9 +94,9 @@ final class MemoryBenchmarks {
                 : bench.kernel(kernels.function("store_stride"), config, buffer, threads, stride, iterations, mask);
     }
 
-    /** Threads that fill every SM: four blocks of {@link #BLOCK} per SM. */
-    long fullGrid() {
-        return 4L * BLOCK * bench.backend.deviceProperties(bench.device).multiprocessors();
+    /** Threads that fill every one of {@code sms} SMs: four blocks of {@link #BLOCK} per SM. */
+    static long fullGrid(int sms) {
+        return 4L * BLOCK * sms;
     }
 
     static long grid(long threads) {

@@ -36,7 +36,7 @@ public final class CalibrateCommand {
               measurements beside it (FILE less .json, plus .measurements.csv). Measures the CUDA backend's GPU unless
               --polygpu.Backend=emulated asks for a round trip on the emulator.
               --out FILE             the device-model file (default ~/.polygpu/device-model.json;
-                                     device-model-emulated.json beside it on the emulator)
+                                     device-model-emulated.json beside it for Backend=emulated)
               --fit MEASUREMENTS     fit again from a measurements file instead of measuring (default FILE: the
                                      model beside it)""";
 
@@ -90,16 +90,15 @@ public final class CalibrateCommand {
             err.println("polygpu calibrate: no GPU: " + noGpu);
             return 1;
         }
-        boolean emulated = !choice.equals("cuda");
         // The matrix is not needed; the emulator interprets a sample of each large grid, which is all its timing needs.
-        BackendOptions opts = options.withBandwidthMatrix(BandwidthMatrixFiles.UNMEASURED);
-        if (emulated) {
-            opts = opts.withEmulatedExecution(EmulatedExecution.SAMPLED)
-                    .withEmulatedDevices(options.emulatedDevices() == 0 ? 1 : options.emulatedDevices());
-        }
+        BackendOptions opts = options.withBandwidthMatrix(BandwidthMatrixFiles.UNMEASURED)
+                .withEmulatedExecution(EmulatedExecution.SAMPLED)
+                .withEmulatedDevices(options.emulatedDevices() == 0 ? 1 : options.emulatedDevices());
         OpenedBackend opened = Backends.open(choice, opts);
         Measurements m;
         long start = System.nanoTime();
+        boolean simulated = opened.backend().clock() == Backend.Clock.VIRTUAL;
+        Path file = args.out() != null ? args.out() : defaultOutput(opened);
         try {
             err.println(opened.notice());
             Backend b = opened.backend();
@@ -108,12 +107,11 @@ public final class CalibrateCommand {
         } finally {
             opened.backend().close();
         }
-        Path file = args.out() != null ? args.out() : defaultOutput(emulated);
         out.println(String.format(Locale.ROOT, "measured %d figures in %.1f s", m.rows().size(),
                 (System.nanoTime() - start) / 1e9));
-        if (emulated) {
-            out.println("Backend=emulated: a round trip on the emulator; the model shows what the suite and the fit "
-                    + "recover from the emulated " + m.device().name() + ", not a real GPU");
+        if (simulated) {
+            out.println("Backend=" + choice + ": a round trip on a simulated device; the model shows what the suite "
+                    + "and the fit recover from " + m.device().name() + ", not from a real GPU");
         }
         return fit(m, file, out, err);
     }
@@ -160,13 +158,14 @@ public final class CalibrateCommand {
     }
 
     /**
-     * {@code ~/.polygpu/device-model.json} for a real GPU, beside the bandwidth matrix that {@code
-     * profile-interconnect} writes; {@code device-model-emulated.json} beside it for the emulator, so that an
-     * emulated model is never taken for this machine's GPU.
+     * {@code ~/.polygpu/device-model.json} for a backend whose topology is this machine's (real GPUs), beside the
+     * bandwidth matrix that {@code profile-interconnect} writes; another backend's model goes beside it as {@code
+     * device-model-<backend>.json}, so that an emulated model is never taken for this machine's GPU.
      */
-    static Path defaultOutput(boolean emulated) {
-        return BandwidthMatrixFiles.defaultFile().resolveSibling(emulated ? "device-model-emulated.json"
-                : "device-model.json");
+    static Path defaultOutput(OpenedBackend opened) {
+        Path file = BandwidthMatrixFiles.defaultFile().resolveSibling("device-model.json");
+        return opened.measuredTopology() ? file
+                : file.resolveSibling("device-model-" + opened.backend().name() + ".json");
     }
 
     /** {@code x.json} → {@code x.measurements.csv}; another name gets {@code .measurements.csv} appended. */
