@@ -48,6 +48,11 @@ public final class CalibrationSuite {
         this.device = device;
     }
 
+    /** The CUDA source of the suite's kernels ({@code calibration.cu}). */
+    public static String kernelSource() {
+        return CalibrationKernels.source();
+    }
+
     /** Steps of the progress bar: compiling the kernels, then each of {@link #steps}. */
     static final int STEPS = 12;
 

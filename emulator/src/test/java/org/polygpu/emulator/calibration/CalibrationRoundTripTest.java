@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.polygpu.backend.ModuleImage;
 import org.polygpu.calibration.CalibrationSettings;
 import org.polygpu.calibration.CalibrationSuite;
 import org.polygpu.calibration.Measurement;
@@ -74,6 +75,20 @@ class CalibrationRoundTripTest {
                 0.01 * DeviceModel.H100.launch().deviceNs());
         assertTrue(summary.getFirst().startsWith("device: " + DeviceModel.H100.name()), summary.getFirst());
         assertEquals(DeviceModelFitter.fit(measured, "calibrated on test").model().withOrigin(back.origin()), back);
+    }
+
+    /** Each chain compiles to the instruction class it measures, the chases and the L2 loads bypass L1. */
+    @Test
+    void theKernelsCompileToTheInstructionsTheyMeasure() {
+        try (EmulatedBackend b = EmulatedBackend.builder().topology(ONE_GPU).model(DeviceModel.H100).build()) {
+            String ptx = b.ptx(b.loadModule(0, new ModuleImage.CudaSource(CalibrationSuite.kernelSource(),
+                    "calibration.cu", List.of(), List.of()))).orElseThrow();
+            for (String instruction : List.of("fma.rn.f32", "fma.rn.f64", "mad.lo.s32", "rsqrt.approx",
+                    "ld.global.cg", "add.f32", "ld.volatile.shared.f32", "st.volatile.shared.f32")) {
+                assertTrue(ptx.contains(instruction), instruction);
+            }
+            assertTrue(ptx.contains("atom.global.add.f32") || ptx.contains("red.global.add.f32"), "float atomics");
+        }
     }
 
     /** The emulator's copies are linear in their size: the fitted lines go through every copy they were fitted to. */
