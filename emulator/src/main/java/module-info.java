@@ -6,8 +6,10 @@ module org.polygpu.emulator {
     requires transitive org.polygpu.runtime;
 
     exports org.polygpu.emulator;
+    exports org.polygpu.emulator.calibration;
     exports org.polygpu.emulator.ptx;
     exports org.polygpu.emulator.timing;
 
     provides org.polygpu.backend.BackendProvider with org.polygpu.emulator.EmulatedBackendProvider;
+    provides org.polygpu.calibration.CalibrationFit with org.polygpu.emulator.calibration.EmulatorCalibrationFit;
 }

@@ -6,6 +6,7 @@ module org.polygpu.runtime {
     exports org.polygpu.array;
     exports org.polygpu.backend;
     exports org.polygpu.blas;
+    exports org.polygpu.calibration;
     exports org.polygpu.config;
     exports org.polygpu.dag;
     exports org.polygpu.export;
@@ -20,5 +21,6 @@ module org.polygpu.runtime {
     exports org.polygpu.nvrtc;
 
     uses org.polygpu.backend.BackendProvider;
+    uses org.polygpu.calibration.CalibrationFit;
     uses org.polygpu.sched.spi.DeviceSelectionPolicyProvider;
 }

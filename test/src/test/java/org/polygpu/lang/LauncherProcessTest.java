@@ -12,7 +12,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.polygpu.cuda.CudaDetection;
 
 /**
  * {@code bin/polygpu} as a user runs it, one process each: argv and exit codes, guest errors, bad options, help,
@@ -121,6 +123,18 @@ class LauncherProcessTest {
         assertEquals(0, r.status(), r.toString());
         assertTrue(r.out().contains("--polygpu.DeviceSelectionPolicy=") && r.out().contains("--polygpu.ExportDAG"),
                 r.toString());
+        assertTrue(r.out().contains("polygpu [options] calibrate [--out FILE]"), r.toString());
+    }
+
+    /** As the GPU pack runs it; on a machine without a GPU it fails saying why. */
+    @Test
+    void calibrateWithoutAGpuSaysSoAndFails() throws Exception {
+        Assumptions.assumeFalse(CudaDetection.detect().usable(), "this machine has a GPU");
+        Result r = polygpu("--no-jit", "--polygpu.Backend=cuda", "calibrate", "--out", "target/no-gpu-model.json");
+        assertEquals(1, r.status(), r.toString());
+        assertEquals("polygpu calibrate: no GPU: " + CudaDetection.detect().reason() + "\n",
+                r.err());
+        assertFalse(Files.exists(ROOT.resolve("target/no-gpu-model.json")));
     }
 
     @Test

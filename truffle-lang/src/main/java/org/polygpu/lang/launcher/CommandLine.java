@@ -10,11 +10,11 @@ import java.util.Map;
  * {@code [--polygpu.X=v | --engine.X=v | --python.X=v | --js.X=v ...] (script.py|script.js|-c CODE|-e CODE) [args]},
  * with GraalVM's launcher flags that GrCUDA's scripts pass ({@code --experimental-options}, {@code --jvm},
  * {@code --polyglot}, {@code --vm.*}),
- * or a subcommand ({@code info}, {@code profile-interconnect}) with its own arguments. Options come before the
+ * or a subcommand ({@code info}, {@code profile-interconnect}, {@code calibrate}) with its own arguments. Options come before the
  * script, as GraalVM's launchers take them; everything after the script is the script's.
  *
  * @param options    polyglot options by full name ({@code polygpu.NumberOfGPUs})
- * @param command    {@code run}, {@code help}, {@code info} or {@code profile-interconnect}
+ * @param command    {@code run}, {@code help}, {@code info}, {@code profile-interconnect} or {@code calibrate}
  * @param language   {@code python} or {@code js} for {@code run}
  * @param file       the script path, or null for {@code -c}/{@code -e}
  * @param code       the code of {@code -c}/{@code -e}, or null
@@ -28,6 +28,7 @@ record CommandLine(Map<String, String> options, String command, String language,
                    polygpu [options] -e JS_CODE [args...]
                    polygpu [options] info
                    polygpu [options] profile-interconnect [--out FILE] [...]
+                   polygpu [options] calibrate [--out FILE] [--fit MEASUREMENTS]
             options:
               --polygpu.<Option>=<value>   a polygpu option (see --help for the list)
               --engine.*, --python.*, --js.*=<value>   other polyglot options
@@ -75,7 +76,7 @@ record CommandLine(Map<String, String> options, String command, String language,
             case "-h", "help" -> {
                 return new CommandLine(options, "help", null, null, null, List.of());
             }
-            case "info", "profile-interconnect" -> {
+            case "info", "profile-interconnect", "calibrate" -> {
                 return new CommandLine(options, first, null, null, null, rest);
             }
             case "-c", "-e" -> {

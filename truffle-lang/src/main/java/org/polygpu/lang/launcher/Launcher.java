@@ -17,13 +17,14 @@ import org.graalvm.polyglot.Source;
 import org.polygpu.config.OptionValue;
 import org.polygpu.lang.ContextOptions;
 import org.polygpu.lang.OptionFiles;
+import org.polygpu.lang.launcher.commands.CalibrateCommand;
 import org.polygpu.lang.launcher.commands.InfoCommand;
 import org.polygpu.lang.launcher.commands.ProfileInterconnectCommand;
 
 /**
  * The main class of {@code bin/polygpu}: runs a Python or JavaScript script (GraalPy, GraalJS) in a polyglot
  * context where the {@code polygpu} language is available, with the {@code --polygpu.*} options given before the
- * script; or runs the {@code info} and {@code profile-interconnect} subcommands.
+ * script; or runs the {@code info}, {@code profile-interconnect} and {@code calibrate} subcommands.
  *
  * <p>Exit status: the script's own ({@code sys.exit(3)} gives 3), 0 when it ends normally, 1 for an uncaught guest
  * error (its message and guest stack are printed on stderr), 2 for a bad command line or bad options.
@@ -57,7 +58,7 @@ public final class Launcher {
         }
         return switch (cl.command()) {
             case "help" -> help(out);
-            case "info", "profile-interconnect" -> runCommand(cl, out, err);
+            case "info", "profile-interconnect", "calibrate" -> runCommand(cl, out, err);
             default -> runScript(cl, in, out, err, engine);
         };
     }
@@ -72,10 +73,13 @@ public final class Launcher {
             err.println("polygpu " + cl.command() + ": " + e.getMessage());
             return USAGE_ERROR;
         }
-        return cl.command().equals("info")
-                ? InfoCommand.run(cl.arguments(), options.backend(), options.backendOptions(), out, err)
-                : ProfileInterconnectCommand.run(cl.arguments(), options.backend(), options.backendOptions(), out,
-                        err);
+        return switch (cl.command()) {
+            case "info" -> InfoCommand.run(cl.arguments(), options.backend(), options.backendOptions(), out, err);
+            case "calibrate" -> CalibrateCommand.run(cl.arguments(), options.backend(), options.backendOptions(), out,
+                    err);
+            default -> ProfileInterconnectCommand.run(cl.arguments(), options.backend(), options.backendOptions(), out,
+                    err);
+        };
     }
 
     private static int runScript(CommandLine cl, InputStream in, PrintStream out, PrintStream err, Engine engine) {
