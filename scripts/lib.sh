@@ -69,7 +69,7 @@ polygpu_build_if_needed() {
 # The class path of the built modules (they have no third-party run-time dependencies).
 polygpu_classpath() {
     local cp="" m
-    for m in runtime policies emulator cuda demo; do
+    for m in runtime policies emulator cuda mpi cluster demo; do
         cp="$cp${cp:+:}$polygpu_root/$m/target/classes"
     done
     echo "$cp"

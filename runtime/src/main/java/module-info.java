@@ -20,5 +20,6 @@ module org.polygpu.runtime {
     exports org.polygpu.nvrtc;
 
     uses org.polygpu.backend.BackendProvider;
+    uses org.polygpu.backend.ClusterProvider;
     uses org.polygpu.sched.spi.DeviceSelectionPolicyProvider;
 }

@@ -1,0 +1,121 @@
+package org.polygpu.cluster;
+
+import java.lang.foreign.MemorySegment;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+import org.polygpu.backend.Backend;
+import org.polygpu.backend.DeviceBuffer;
+import org.polygpu.backend.EventHandle;
+import org.polygpu.backend.OperationLabel;
+import org.polygpu.backend.StreamHandle;
+
+/**
+ * Serves other ranks' requests about this rank's own devices, each on a thread of its own pool so that the receiver
+ * thread never blocks: {@link Op#SYNC_EVENT} (answer once an event's generation has completed) and
+ * {@link Op#PULL_BUFFER} (send a buffer's bytes: device to pinned host in chunks on a stream of the service's own,
+ * each chunk sent as soon as it is on the host). The requester waited for everything that writes the bytes before it
+ * asked, so the service orders the copy after nothing. Thread-safe.
+ */
+final class LocalService implements AutoCloseable {
+    private final Transport transport;
+    private final Backend backend;
+    private final ObjectTable objects;
+    private final ExecutorService pool = Executors.newCachedThreadPool(r -> Thread.ofPlatform().daemon()
+            .name("polygpu-mpi-service").unstarted(r));
+    /** One stream per device for the copies to the host that a pull makes; guarded by this. */
+    private final Map<Integer, StreamHandle> streams = new HashMap<>();
+
+    LocalService(Transport transport, Backend backend, ObjectTable objects) {
+        this.transport = transport;
+        this.backend = backend;
+        this.objects = objects;
+    }
+
+    /** Serves one request the receiver thread took: false when {@code op} is not this service's. */
+    boolean serve(int source, Op op, WireReader message) {
+        if (op != Op.SYNC_EVENT && op != Op.PULL_BUFFER) {
+            return false;
+        }
+        long id = message.getLong();
+        pool.execute(() -> answer(source, id, () -> {
+            if (op == Op.SYNC_EVENT) {
+                syncEvent(message.getLong(), message.getLong());
+            } else {
+                pull(source, message.getLong(), message.getLong(), message.getLong(), message.getInt());
+            }
+        }));
+        return true;
+    }
+
+    /** Runs {@code action} on the pool, answering call {@code id} afterwards with its failure, if any. */
+    void execute(int source, long id, Runnable action) {
+        pool.execute(() -> answer(source, id, action));
+    }
+
+    private void answer(int source, long id, Runnable action) {
+        String failure = "";
+        try {
+            action.run();
+        } catch (RuntimeException e) {
+            failure = String.valueOf(e.getMessage());
+        }
+        transport.reply(source, id, failure, null);
+    }
+
+    private void syncEvent(long key, long generation) {
+        objects.awaitRecorded(key, generation);
+        backend.synchronizeEvent(objects.get(key, EventHandle.class));
+    }
+
+    private void pull(int requester, long key, long offset, long bytes, int tag) {
+        DeviceBuffer buffer = objects.get(key, DeviceBuffer.class);
+        sendDevice(requester, tag, buffer, offset, bytes, stream(buffer.device()), OperationLabel.NONE);
+    }
+
+    /**
+     * Sends bytes {@code offset..offset+bytes} of {@code buffer} to {@code rank} with {@code tag}: copied to pinned
+     * host memory chunk by chunk on {@code stream}, after the work already there, each chunk sent once it is there.
+     */
+    void sendDevice(int rank, int tag, DeviceBuffer buffer, long offset, long bytes, StreamHandle stream,
+                    OperationLabel label) {
+        int device = buffer.device();
+        MemorySegment staging = backend.allocateHost(Math.max(1, bytes)).asSlice(0, bytes);
+        int chunks = (int) ((bytes + Transport.CHUNK_BYTES - 1) / Transport.CHUNK_BYTES);
+        EventHandle[] copied = new EventHandle[chunks];
+        try {
+            for (int i = 0; i < chunks; i++) {
+                long at = (long) i * Transport.CHUNK_BYTES;
+                long length = Math.min(Transport.CHUNK_BYTES, bytes - at);
+                backend.copyDeviceToHost(buffer, offset + at, staging.asSlice(at, length), length, stream, label);
+                copied[i] = backend.createEvent(device);
+                backend.recordEvent(copied[i], stream);
+            }
+            transport.sendData(rank, tag, staging, i -> backend.synchronizeEvent(copied[i]));
+        } finally {
+            for (EventHandle e : copied) {
+                if (e != null) {
+                    backend.destroyEvent(e);
+                }
+            }
+            backend.freeHost(staging);
+        }
+    }
+
+    private synchronized StreamHandle stream(int device) {
+        return streams.computeIfAbsent(device, backend::createStream);
+    }
+
+    /** Destroys the service's streams; the backend stays open. */
+    synchronized void releaseStreams() {
+        streams.values().forEach(backend::destroyStream);
+        streams.clear();
+    }
+
+    @Override
+    public void close() {
+        pool.shutdownNow();
+    }
+}

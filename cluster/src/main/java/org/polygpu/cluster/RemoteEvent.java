@@ -1,0 +1,68 @@
+package org.polygpu.cluster;
+
+import java.util.List;
+
+import org.polygpu.backend.EventHandle;
+import org.polygpu.mpi.MpiRequest;
+
+/**
+ * Rank 0's handle of an event on another rank, with the generation of its last record (0: never recorded, hence
+ * complete) and the receives of data bound for rank 0's host that were in flight on its stream when it was recorded:
+ * the event completes for rank 0 once they have landed too. Used by rank 0's scheduler thread only.
+ */
+final class RemoteEvent implements EventHandle {
+    private final int device;
+    private final int rank;
+    private final long key;
+    private long generation;
+    private long completed;
+    private List<MpiRequest> landing = List.of();
+
+    RemoteEvent(int device, int rank, long key) {
+        this.device = device;
+        this.rank = rank;
+        this.key = key;
+    }
+
+    @Override
+    public int device() {
+        return device;
+    }
+
+    int rank() {
+        return rank;
+    }
+
+    long key() {
+        return key;
+    }
+
+    long generation() {
+        return generation;
+    }
+
+    /** A new record after the stream's work so far, including the receives still landing. */
+    long record(List<MpiRequest> inFlight) {
+        landing = List.copyOf(inFlight);
+        return ++generation;
+    }
+
+    List<MpiRequest> landing() {
+        return landing;
+    }
+
+    /** Whether the last record is known complete, without asking its rank. */
+    boolean knownComplete() {
+        return completed == generation;
+    }
+
+    void completed() {
+        completed = generation;
+        landing = List.of();
+    }
+
+    @Override
+    public String toString() {
+        return "event " + key + " of device " + device + " on rank " + rank;
+    }
+}
