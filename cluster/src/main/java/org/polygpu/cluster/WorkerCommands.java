@@ -3,6 +3,7 @@ package org.polygpu.cluster;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,6 +40,8 @@ final class WorkerCommands implements AutoCloseable {
     private final LocalService service;
     private final LongFunction<String> threadName;
     private final Map<Long, StreamQueue> queues = new HashMap<>();
+    /** Queues of destroyed streams, until their last commands have run. */
+    private final List<StreamQueue> ending = new ArrayList<>();
     private final Map<Long, ModuleImage> images = new HashMap<>();
     private final AtomicReference<String> failure = new AtomicReference<>("");
 
@@ -91,9 +94,11 @@ final class WorkerCommands implements AutoCloseable {
             }
             case STREAM_DESTROY -> {
                 long key = m.getLong();
-                StreamQueue q = queues.remove(key);
+                StreamQueue q = target(key).q();
+                queues.remove(key);
                 q.submit(() -> local.destroyStream(objects.remove(key, StreamHandle.class)));
                 q.finish();
+                ending.add(q);
             }
             case EVENT_CREATE -> {
                 long key = m.getLong();
@@ -280,6 +285,8 @@ final class WorkerCommands implements AutoCloseable {
 
     private void awaitIdle() {
         queues.values().forEach(StreamQueue::awaitIdle);
+        ending.forEach(StreamQueue::awaitIdle);
+        ending.clear();
     }
 
     /** Waits for the queues, ends them, and closes the backend. */

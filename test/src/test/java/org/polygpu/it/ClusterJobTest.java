@@ -1,0 +1,153 @@
+package org.polygpu.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * {@code bin/polygpu --polygpu.Cluster=mpi} under a real {@code mpirun}: 3 ranks of 2 emulated GPUs each, rank 0
+ * running a study program, the others serving it. Skipped where {@code mpirun} is missing (scripts/test.sh installs
+ * Open MPI). Sizes are small: the five programs take about a minute together.
+ */
+class ClusterJobTest {
+    private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+    private static final Pattern DEVICE = Pattern.compile("subgraph cluster_dev(\\d+) \\{");
+
+    /** What a finished job gave: its exit status, its output (every rank's, both streams) and its wall time. */
+    record Job(int status, String output, double seconds) {
+    }
+
+    /** The study programs, validated on 6 devices over 3 ranks, with kernels on the devices of every rank. */
+    @ParameterizedTest
+    @CsvSource({"Vec, 30000, vec", "BlackScholes, 30000, bs", "MatrixVector, 600, mul",
+            "ConjugateGradient, 300, cg", "MlEnsemble, 3000, ml"})
+    void studyProgramRunsValidatedWithKernelsOnEveryRank(String program, int size, String name, @TempDir Path dir)
+            throws Exception {
+        Path dag = dir.resolve(name);
+        Job job = mpirun(3, Map.of(), "--java", "org.polygpu.bench.programs." + program, "--polygpu.Cluster=mpi",
+                "--polygpu.EmulatedDevices=2", "--polygpu.ClusterTimeout=60", "--polygpu.ExportDAG=" + dag, "" + size,
+                "12");
+        assertEquals(0, job.status(), job.output());
+        assertTrue(job.output().contains(name + " size=" + size + " partitions=12 gpus=6: "), job.output());
+        assertTrue(job.output().lines().anyMatch(l -> l.startsWith(name + " ") && l.endsWith(" OK")), job.output());
+        Map<Integer, Integer> kernels = kernelsPerDevice(Files.readString(Path.of(dag + ".dot")));
+        for (int rank = 0; rank < 3; rank++) {
+            int onRank = kernels.getOrDefault(2 * rank, 0) + kernels.getOrDefault(2 * rank + 1, 0);
+            assertTrue(onRank > 0, "no kernel ran on rank " + rank + "'s devices: " + kernels);
+        }
+    }
+
+    /** A worker that stops answering is reported on rank 0 within ClusterTimeout, and the job ends. */
+    @Test
+    void aSilentWorkerIsReportedByRankZeroWithinTheTimeout() throws Exception {
+        Job job = mpirun(3, Map.of("POLYGPU_JAVA_OPTS", "-Dpolygpu.cluster.testSilentRank=2"), "--java",
+                "org.polygpu.bench.programs.Vec", "--polygpu.Cluster=mpi", "--polygpu.EmulatedDevices=2",
+                "--polygpu.ClusterTimeout=3", "3000", "6");
+        assertNotEquals(0, job.status(), job.output());
+        Matcher m = Pattern.compile("rank 2 has not answered for ([0-9.]+) s while").matcher(job.output());
+        assertTrue(m.find(), job.output());
+        double quiet = Double.parseDouble(m.group(1));
+        assertTrue(quiet >= 3 && quiet < 6, "reported after " + quiet + " s of silence");
+    }
+
+    /** A worker that dies ends the job with its exit status, rank 0 included: nothing hangs. */
+    @Test
+    void aWorkerThatExitsEndsTheJob() throws Exception {
+        Job job = mpirun(3, Map.of("POLYGPU_JAVA_OPTS", "-Dpolygpu.cluster.testExitRank=1"), "--java",
+                "org.polygpu.bench.programs.Vec", "--polygpu.Cluster=mpi", "--polygpu.EmulatedDevices=2",
+                "--polygpu.ClusterTimeout=3", "3000", "6");
+        assertNotEquals(0, job.status(), job.output());
+        assertTrue(job.output().contains("Exit code:    3"), job.output());
+    }
+
+    /** A bad value of Cluster stops the program before any rank is contacted, naming the valid values. */
+    @Test
+    void badClusterValueIsRefusedWithTheValidValues() throws Exception {
+        Job job = run(List.of(ROOT.resolve("bin/polygpu").toString(), "--no-jit", "--polygpu.Cluster=slurm", "-c",
+                "print(1)"), Map.of());
+        assertNotEquals(0, job.status(), job.output());
+        assertTrue(job.output().contains("invalid value 'slurm' for option Cluster; valid values: none, mpi"),
+                job.output());
+    }
+
+    /** Kernel nodes (boxes) per device in an exported DAG. */
+    static Map<Integer, Integer> kernelsPerDevice(String dot) {
+        Map<Integer, Integer> kernels = new TreeMap<>();
+        int device = -1;
+        for (String line : dot.lines().toList()) {
+            Matcher m = DEVICE.matcher(line);
+            if (m.find()) {
+                device = Integer.parseInt(m.group(1));
+            } else if (line.contains("subgraph cluster_host")) {
+                device = -1;
+            } else if (device >= 0 && line.contains("shape=box")) {
+                kernels.merge(device, 1, Integer::sum);
+            }
+        }
+        return kernels;
+    }
+
+    private static Job mpirun(int ranks, Map<String, String> environment, String... args) throws Exception {
+        Path mpirun = onPath("mpirun");
+        assumeTrue(mpirun != null, "mpirun is not installed");
+        List<String> command = new ArrayList<>(List.of(mpirun.toString(), "--oversubscribe", "-np", "" + ranks,
+                ROOT.resolve("bin/polygpu").toString(), "--no-jit"));
+        command.addAll(List.of(args));
+        return run(command, environment);
+    }
+
+    private static Job run(List<String> command, Map<String, String> environment)
+            throws IOException, InterruptedException {
+        Path output = Files.createTempFile("polygpu-cluster", ".txt");
+        try {
+            ProcessBuilder builder = new ProcessBuilder(command).directory(ROOT.toFile()).redirectErrorStream(true)
+                    .redirectOutput(output.toFile()).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+            // mpirun refuses to run as root unless told it is meant (containers and CI run as root).
+            builder.environment().put("OMPI_ALLOW_RUN_AS_ROOT", "1");
+            builder.environment().put("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
+            builder.environment().put("POLYGPU_CLASSPATH", ROOT.resolve("benchmarks/target/classes").toString());
+            builder.environment().putAll(environment);
+            long start = System.nanoTime();
+            Process process = builder.start();
+            if (!process.waitFor(180, TimeUnit.SECONDS)) {
+                process.descendants().forEach(ProcessHandle::destroyForcibly);
+                process.destroyForcibly();
+                throw new AssertionError("the job did not end within three minutes: " + command + "\n"
+                        + Files.readString(output, StandardCharsets.UTF_8));
+            }
+            return new Job(process.exitValue(), Files.readString(output, StandardCharsets.UTF_8),
+                    (System.nanoTime() - start) / 1e9);
+        } finally {
+            Files.deleteIfExists(output);
+        }
+    }
+
+    private static Path onPath(String program) {
+        for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
+            Path candidate = Path.of(dir, program);
+            if (!dir.isEmpty() && Files.isExecutable(candidate)) {
+                return candidate;
+            }
+        }
+        return null;
+    }
+}
