@@ -25,6 +25,11 @@ final class ClusterOpening {
     }
 
     static OpenedBackend open(Session session, OpenedBackend local) {
+        return open(session, local, ClusterBackend.BATCH_LIMIT);
+    }
+
+    /** The job's backend, sending asynchronous commands in batches of at most {@code batchLimit}. */
+    static OpenedBackend open(Session session, OpenedBackend local, int batchLimit) {
         Backend locked = new LockedBackend(local.backend());
         HostService host = new HostService(session, locked);
         Transport transport = session.transport();
@@ -41,7 +46,7 @@ final class ClusterOpening {
             for (int r = 1; r < session.size(); r++) {
                 WireReader m = transport.await(r, replies.get(r - 1), "opening rank " + r + "'s devices",
                         START.toNanos());
-                RemoteRank remote = readRank(m, r, first, transport);
+                RemoteRank remote = readRank(m, r, first, transport, batchLimit);
                 remotes.add(remote);
                 matrices.add(new BandwidthMatrix(remote.bandwidth()));
                 notice.append(", rank ").append(r).append(" on ").append(remote.host()).append(" with ")
@@ -60,7 +65,7 @@ final class ClusterOpening {
     }
 
     /** Reads a worker's answer to {@link Op#OPEN}, as {@link Worker} writes it. */
-    private static RemoteRank readRank(WireReader m, int rank, int first, Transport transport) {
+    private static RemoteRank readRank(WireReader m, int rank, int first, Transport transport, int batchLimit) {
         String host = m.getString();
         int count = m.getInt();
         List<DeviceProperties> properties = new ArrayList<>();
@@ -75,7 +80,6 @@ final class ClusterOpening {
                 row[j] = m.getDouble();
             }
         }
-        return new RemoteRank(rank, first, host, properties, replica, bandwidth, transport,
-                ClusterBackend.BATCH_LIMIT);
+        return new RemoteRank(rank, first, host, properties, replica, bandwidth, transport, batchLimit);
     }
 }

@@ -165,7 +165,7 @@ final class Transport implements AutoCloseable {
     void awaitChunks(int rank, List<MpiRequest> requests, IntConsumer landed, String what) {
         for (int i = 0; i < requests.size(); i++) {
             MpiRequest r = requests.get(i);
-            await(rank, () -> r.test().isPresent(), what);
+            await(rank, () -> r.test().isPresent(), what, timeoutNanos, true);
             landed.accept(i);
         }
     }
@@ -180,7 +180,7 @@ final class Transport implements AutoCloseable {
                     tag));
         }
         for (MpiRequest r : requests) {
-            await(rank, () -> r.test().isPresent(), "sending data");
+            await(rank, () -> r.test().isPresent(), "sending data", timeoutNanos, true);
         }
     }
 
@@ -190,6 +190,14 @@ final class Transport implements AutoCloseable {
     }
 
     private void await(int rank, BooleanSupplier done, String what, long quietNanos) {
+        await(rank, done, what, quietNanos, false);
+    }
+
+    /**
+     * Waits as {@link #await(int, BooleanSupplier, String)} does; with {@code moving}, for bytes in flight, it yields
+     * instead of parking: MPI moves a large message only while this process polls it.
+     */
+    private void await(int rank, BooleanSupplier done, String what, long quietNanos, boolean moving) {
         int idle = 0;
         while (!done.getAsBoolean()) {
             long now = System.nanoTime();
@@ -204,7 +212,11 @@ final class Transport implements AutoCloseable {
                 lastPinged.set(rank, now);
                 ping(rank, Op.PING);
             }
-            idle = pause(idle);
+            if (moving) {
+                Thread.yield();
+            } else {
+                idle = pause(idle);
+            }
         }
     }
 

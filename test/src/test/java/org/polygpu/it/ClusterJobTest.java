@@ -56,6 +56,18 @@ class ClusterJobTest {
         }
     }
 
+    /** info under Cluster=mpi lists every rank's host and devices, globally numbered, and the job's matrix. */
+    @Test
+    void infoListsEveryRanksDevices() throws Exception {
+        Job job = mpirun(3, Map.of(), "--polygpu.Cluster=mpi", "--polygpu.EmulatedDevices=2", "info");
+        assertEquals(0, job.status(), job.output());
+        assertTrue(job.output().contains("devices: 6"), job.output());
+        assertTrue(Pattern.compile("rank 0 on \\S+ with 2 devices, rank 1 on \\S+ with 2 \\(devices 2\\.\\.3\\), "
+                + "rank 2 on \\S+ with 2 \\(devices 4\\.\\.5\\)").matcher(job.output()).find(), job.output());
+        assertTrue(job.output().contains("  GPU 5: "), job.output());
+        assertTrue(job.output().lines().anyMatch(l -> l.startsWith("  GPU 5 ")), job.output());
+    }
+
     /** A worker that stops answering is reported on rank 0 within ClusterTimeout, and the job ends. */
     @Test
     void aSilentWorkerIsReportedByRankZeroWithinTheTimeout() throws Exception {

@@ -14,6 +14,7 @@ import org.graalvm.polyglot.Engine;
 import org.graalvm.polyglot.Language;
 import org.graalvm.polyglot.PolyglotException;
 import org.graalvm.polyglot.Source;
+import org.polygpu.backend.Clusters;
 import org.polygpu.config.OptionValue;
 import org.polygpu.lang.ContextOptions;
 import org.polygpu.lang.launcher.commands.InfoCommand;
@@ -70,10 +71,18 @@ public final class Launcher {
             err.println("polygpu " + cl.command() + ": " + e.getMessage());
             return USAGE_ERROR;
         }
+        try {
+            // Under a cluster, every rank but 0 serves rank 0's command from here on and never returns.
+            Clusters.join(options.cluster(), options.backend(), options.backendOptions());
+        } catch (RuntimeException e) {
+            err.println("polygpu " + cl.command() + ": " + e.getMessage());
+            return USAGE_ERROR;
+        }
         return cl.command().equals("info")
-                ? InfoCommand.run(cl.arguments(), options.backend(), options.backendOptions(), out, err)
-                : ProfileInterconnectCommand.run(cl.arguments(), options.backend(), options.backendOptions(), out,
-                        err);
+                ? InfoCommand.run(cl.arguments(), options.backend(), options.backendOptions(), options.cluster(), out,
+                        err)
+                : ProfileInterconnectCommand.run(cl.arguments(), options.backend(), options.backendOptions(),
+                        options.cluster(), out, err);
     }
 
     private static int runScript(CommandLine cl, InputStream in, PrintStream out, PrintStream err, Engine engine) {
