@@ -100,7 +100,7 @@ final class ClusterCopies {
     private void pullToLocal(Remote.Buffer src, DeviceBuffer dst, long bytes, StreamHandle stream,
                              OperationLabel label) {
         flushAll.run();
-        MemorySegment pinned = local.allocateHost(Math.max(1, bytes));
+        MemorySegment pinned = host.staging().take(bytes);
         MemorySegment bytesIn = pinned.asSlice(0, bytes);
         int tag = transport.nextTag();
         List<MpiRequest> chunks = transport.postReceive(src.rank(), tag, bytesIn);
@@ -145,7 +145,7 @@ final class ClusterCopies {
                 continue;
             }
             local.destroyEvent(s.done());
-            local.freeHost(s.bytes());
+            host.staging().give(s.bytes());
             it.remove();
         }
     }

@@ -94,7 +94,12 @@ final class HostService implements AutoCloseable {
         }
     }
 
-    /** Releases the service's streams (the backend is closing). */
+    /** The staging buffers of rank 0's copies that cross ranks. */
+    StagingPool staging() {
+        return local.staging();
+    }
+
+    /** Releases the service's streams and staging buffers (the backend is closing). */
     void releaseStreams() {
         local.releaseStreams();
     }
@@ -102,6 +107,6 @@ final class HostService implements AutoCloseable {
     @Override
     public void close() {
         local.close();
-        session.transport().handler((source, op, message) -> { });
+        session.transport().handler((source, op, message) -> { }); // late requests of a closed backend
     }
 }

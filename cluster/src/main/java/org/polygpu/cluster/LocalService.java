@@ -23,6 +23,7 @@ final class LocalService implements AutoCloseable {
     private final Transport transport;
     private final Backend backend;
     private final ObjectTable objects;
+    private final StagingPool staging;
     private final ExecutorService pool = Executors.newCachedThreadPool(r -> Thread.ofPlatform().daemon()
             .name("polygpu-mpi-service").unstarted(r));
     /** One stream per device for the copies to the host that a pull makes; guarded by this. */
@@ -32,6 +33,12 @@ final class LocalService implements AutoCloseable {
         this.transport = transport;
         this.backend = backend;
         this.objects = objects;
+        this.staging = new StagingPool(backend);
+    }
+
+    /** The staging buffers of this rank's copies that cross ranks. */
+    StagingPool staging() {
+        return staging;
     }
 
     /** Serves one request the receiver thread took: false when {@code op} is not this service's. */
@@ -82,25 +89,26 @@ final class LocalService implements AutoCloseable {
     void sendDevice(int rank, int tag, DeviceBuffer buffer, long offset, long bytes, StreamHandle stream,
                     OperationLabel label) {
         int device = buffer.device();
-        MemorySegment staging = backend.allocateHost(Math.max(1, bytes)).asSlice(0, bytes);
+        MemorySegment pinned = staging.take(bytes);
+        MemorySegment bytesOut = pinned.asSlice(0, bytes);
         int chunks = (int) ((bytes + Transport.CHUNK_BYTES - 1) / Transport.CHUNK_BYTES);
         EventHandle[] copied = new EventHandle[chunks];
         try {
             for (int i = 0; i < chunks; i++) {
                 long at = (long) i * Transport.CHUNK_BYTES;
                 long length = Math.min(Transport.CHUNK_BYTES, bytes - at);
-                backend.copyDeviceToHost(buffer, offset + at, staging.asSlice(at, length), length, stream, label);
+                backend.copyDeviceToHost(buffer, offset + at, bytesOut.asSlice(at, length), length, stream, label);
                 copied[i] = backend.createEvent(device);
                 backend.recordEvent(copied[i], stream);
             }
-            transport.sendData(rank, tag, staging, i -> backend.synchronizeEvent(copied[i]));
+            transport.sendData(rank, tag, bytesOut, i -> backend.synchronizeEvent(copied[i]));
         } finally {
             for (EventHandle e : copied) {
                 if (e != null) {
                     backend.destroyEvent(e);
                 }
             }
-            backend.freeHost(staging);
+            staging.give(pinned);
         }
     }
 
@@ -108,10 +116,11 @@ final class LocalService implements AutoCloseable {
         return streams.computeIfAbsent(device, backend::createStream);
     }
 
-    /** Destroys the service's streams; the backend stays open. */
+    /** Destroys the service's streams and frees its staging buffers; the backend stays open. */
     synchronized void releaseStreams() {
         streams.values().forEach(backend::destroyStream);
         streams.clear();
+        staging.close();
     }
 
     @Override

@@ -60,7 +60,10 @@ final class Transport implements AutoCloseable {
     private final AtomicLong nextCall = new AtomicLong();
     private final AtomicInteger nextTag = new AtomicInteger();
     private final Thread receiver;
-    private volatile Handler handler = (source, op, message) -> { };
+    /** Null until {@link #handler(Handler)}: the messages that arrive before wait in {@link #early}. */
+    private Handler handler;
+    /** Messages that arrived before a handler was set; guarded by this. */
+    private final List<Runnable> early = new ArrayList<>();
     private volatile boolean running = true;
     private volatile boolean answering = true;
     private volatile Runnable onSilence = () -> { };
@@ -89,8 +92,11 @@ final class Transport implements AutoCloseable {
         return mpi;
     }
 
-    void handler(Handler value) {
+    /** Sets who takes the messages that are not the transport's own; those that came before go to it first. */
+    synchronized void handler(Handler value) {
         handler = value;
+        early.forEach(Runnable::run);
+        early.clear();
     }
 
     /** Runs {@code action} when a wait finds a rank silent for the timeout, before it fails. */
@@ -280,7 +286,15 @@ final class Transport implements AutoCloseable {
             }
             case PING -> ping(source, Op.PONG);
             case PONG -> { }
-            default -> handler.handle(source, op, message);
+            default -> deliver(source, op, message);
+        }
+    }
+
+    private synchronized void deliver(int source, Op op, WireReader message) {
+        if (handler == null) {
+            early.add(() -> handler.handle(source, op, message));
+        } else {
+            handler.handle(source, op, message);
         }
     }
 

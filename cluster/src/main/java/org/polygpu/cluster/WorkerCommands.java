@@ -193,7 +193,7 @@ final class WorkerCommands implements AutoCloseable {
     /** Receives bytes {@code rank} sends when asked with {@code op}, copying each chunk up as it lands. */
     private void pull(int rank, Op op, Consumer<WireWriter> request, DeviceBuffer dst, long dstOffset, long bytes,
                       StreamHandle s, OperationLabel label) {
-        MemorySegment pinned = local.allocateHost(Math.max(1, bytes));
+        MemorySegment pinned = service.staging().take(bytes);
         MemorySegment in = pinned.asSlice(0, bytes);
         int tag = transport.nextTag();
         List<MpiRequest> chunks = transport.postReceive(rank, tag, in);
@@ -211,7 +211,7 @@ final class WorkerCommands implements AutoCloseable {
         local.recordEvent(done, s);
         local.synchronizeEvent(done);
         local.destroyEvent(done);
-        local.freeHost(pinned);
+        service.staging().give(pinned);
     }
 
     private void call(Op op, WireReader m, WireWriter out) {
