@@ -16,6 +16,9 @@ import org.polygpu.mpi.MpiException;
  * <p>Lifecycle: NONE → JOINED ({@link #join}) → ENDED (at exit); thread-safe.
  */
 final class Session {
+    /** How long rank 0's exit may take to end the job before the process halts. */
+    private static final Duration EXIT_WATCHDOG = Duration.ofSeconds(10);
+
     private static Session current;
 
     private final Mpi mpi;
@@ -85,8 +88,19 @@ final class Session {
         failed = true;
     }
 
-    /** Ends the job from rank 0: every worker stops, then MPI is finalised; or the job is aborted after a failure. */
+    /**
+     * Ends the job from rank 0: every worker stops, then MPI is finalised; or the job is aborted after a failure. A
+     * watchdog halts the process if finalising waits for ranks that a signal already ended.
+     */
     private void end() {
+        Thread.ofPlatform().daemon().name("polygpu-mpi-exit-watchdog").start(() -> {
+            try {
+                Thread.sleep(EXIT_WATCHDOG.toMillis());
+            } catch (InterruptedException e) {
+                return;
+            }
+            Runtime.getRuntime().halt(1);
+        });
         if (!failed) {
             try {
                 for (int r = 1; r < mpi.size(); r++) {

@@ -206,6 +206,10 @@ final class Transport implements AutoCloseable {
     private void await(int rank, BooleanSupplier done, String what, long quietNanos, boolean moving) {
         int idle = 0;
         while (!done.getAsBoolean()) {
+            if (!running) {
+                throw new BackendException("the MPI job is ending: no more waiting for rank " + rank + " (" + what
+                        + ")");
+            }
             long now = System.nanoTime();
             long quiet = now - lastHeard.get(rank);
             if (quiet > quietNanos) {

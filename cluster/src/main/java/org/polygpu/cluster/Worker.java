@@ -50,10 +50,10 @@ final class Worker {
                 interrupted = true;
             }
         }
+        // Rank 0 closes its backend before its program ends, which drains every queue here; when it ended without
+        // (an exit in the middle of its work), queues may wait for rank 0, which no longer answers: nothing is
+        // drained then, the process ends with its work.
         commandThread.shutdownNow();
-        if (commands != null) {
-            commands.close();
-        }
         session.endWorker(interrupted ? 1 : 0);
     }
 

@@ -91,6 +91,34 @@ class ClusterJobTest {
         assertTrue(job.output().contains("Exit code:    3"), job.output());
     }
 
+    /** Ctrl-C on mpirun while rank 0's program runs ends every rank within seconds. */
+    @Test
+    void interruptingMpirunEndsEveryRank() throws Exception {
+        Path mpirun = onPath("mpirun");
+        assumeTrue(mpirun != null, "mpirun is not installed");
+        Path output = Files.createTempFile("polygpu-cluster", ".txt");
+        try {
+            Process job = builder(List.of(mpirun.toString(), "--oversubscribe", "-np", "3",
+                    ROOT.resolve("bin/polygpu").toString(), "--no-jit", "--java", "org.polygpu.bench.programs.Vec",
+                    "--polygpu.Cluster=mpi", "--polygpu.EmulatedDevices=2", "--polygpu.ClusterTimeout=60", "4000000",
+                    "60"), Map.of(), output).start();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+            while (!Files.readString(output).contains("Cluster=mpi: rank 0") && System.nanoTime() < deadline) {
+                Thread.sleep(200);
+            }
+            assertTrue(job.isAlive(), Files.readString(output));
+            List<ProcessHandle> ranks = job.descendants().toList();
+            new ProcessBuilder("kill", "-INT", Long.toString(job.pid())).start().waitFor();
+            assertTrue(job.waitFor(30, TimeUnit.SECONDS), "mpirun still runs 30 s after Ctrl-C");
+            for (int i = 0; i < 150 && ranks.stream().anyMatch(ProcessHandle::isAlive); i++) {
+                Thread.sleep(100);
+            }
+            assertEquals(List.of(), ranks.stream().filter(ProcessHandle::isAlive).toList(), "ranks alive 15 s after");
+        } finally {
+            Files.deleteIfExists(output);
+        }
+    }
+
     /** A bad value of Cluster stops the program before any rank is contacted, naming the valid values. */
     @Test
     void badClusterValueIsRefusedWithTheValidValues() throws Exception {
@@ -131,15 +159,8 @@ class ClusterJobTest {
             throws IOException, InterruptedException {
         Path output = Files.createTempFile("polygpu-cluster", ".txt");
         try {
-            ProcessBuilder builder = new ProcessBuilder(command).directory(ROOT.toFile()).redirectErrorStream(true)
-                    .redirectOutput(output.toFile()).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
-            // mpirun refuses to run as root unless told it is meant (containers and CI run as root).
-            builder.environment().put("OMPI_ALLOW_RUN_AS_ROOT", "1");
-            builder.environment().put("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
-            builder.environment().put("POLYGPU_CLASSPATH", ROOT.resolve("benchmarks/target/classes").toString());
-            builder.environment().putAll(environment);
             long start = System.nanoTime();
-            Process process = builder.start();
+            Process process = builder(command, environment, output).start();
             if (!process.waitFor(180, TimeUnit.SECONDS)) {
                 process.descendants().forEach(ProcessHandle::destroyForcibly);
                 process.destroyForcibly();
@@ -151,6 +172,18 @@ class ClusterJobTest {
         } finally {
             Files.deleteIfExists(output);
         }
+    }
+
+    /** Runs {@code command} from the repository root with its output (both streams) in {@code output}. */
+    private static ProcessBuilder builder(List<String> command, Map<String, String> environment, Path output) {
+        ProcessBuilder builder = new ProcessBuilder(command).directory(ROOT.toFile()).redirectErrorStream(true)
+                .redirectOutput(output.toFile()).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+        // mpirun refuses to run as root unless told it is meant (containers and CI run as root).
+        builder.environment().put("OMPI_ALLOW_RUN_AS_ROOT", "1");
+        builder.environment().put("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
+        builder.environment().put("POLYGPU_CLASSPATH", ROOT.resolve("benchmarks/target/classes").toString());
+        builder.environment().putAll(environment);
+        return builder;
     }
 
     private static Path onPath(String program) {
