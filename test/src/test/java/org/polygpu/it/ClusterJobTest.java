@@ -56,6 +56,16 @@ class ClusterJobTest {
         }
     }
 
+    /** The README's Python example runs unchanged on 2 ranks of 2 GPUs, using the devices of both. */
+    @Test
+    void theReadmePythonExampleRunsOnTwoRanks() throws Exception {
+        Job job = mpirun(2, Map.of(), "--polygpu.Cluster=mpi", "--polygpu.EmulatedDevices=2",
+                "--polygpu.ClusterTimeout=60", "examples/vector_squares.py", "40000", "4");
+        assertEquals(0, job.status(), job.output());
+        assertTrue(Pattern.compile("total: (\\d+) \\(expected \\1\\) OK").matcher(job.output()).find(), job.output());
+        assertTrue(job.output().contains("GPUs used: 0, 1, 2, 3"), job.output());
+    }
+
     /** info under Cluster=mpi lists every rank's host and devices, globally numbered, and the job's matrix. */
     @Test
     void infoListsEveryRanksDevices() throws Exception {
