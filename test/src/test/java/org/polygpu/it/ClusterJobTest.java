@@ -78,6 +78,21 @@ class ClusterJobTest {
         assertTrue(job.output().lines().anyMatch(l -> l.startsWith("  GPU 5 ")), job.output());
     }
 
+    /** profile-interconnect under Cluster=mpi times every pair of the job's devices, across ranks too. */
+    @Test
+    void profileInterconnectWritesTheJobsMatrix(@TempDir Path dir) throws Exception {
+        Path csv = dir.resolve("cluster.csv");
+        Job job = mpirun(2, Map.of(), "--polygpu.Cluster=mpi", "--polygpu.EmulatedDevices=1", "profile-interconnect",
+                "--out", csv.toString(), "--size", "1M", "--repeats", "2");
+        assertEquals(0, job.status(), job.output());
+        List<String> rows = Files.readAllLines(csv);
+        assertEquals("From,To,Bandwidth", rows.get(0));
+        for (String pair : List.of("-1,0,", "0,-1,", "-1,1,", "1,-1,", "0,1,", "1,0,", "0,0,", "1,1,")) {
+            assertTrue(rows.stream().anyMatch(r -> r.startsWith(pair) && Double.parseDouble(r.substring(pair.length()))
+                    > 0), pair + " in " + rows);
+        }
+    }
+
     /** A worker that stops answering is reported on rank 0 within ClusterTimeout, and the job ends. */
     @Test
     void aSilentWorkerIsReportedByRankZeroWithinTheTimeout() throws Exception {
