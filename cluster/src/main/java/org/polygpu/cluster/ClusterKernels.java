@@ -26,8 +26,8 @@ final class ClusterKernels {
     private final Session session;
     private final Backend local;
     private final RemoteRank[] ranks;
-    /** The rank of each computation launched on another rank whose fault has not been taken yet. */
-    private final Map<Long, Integer> remoteLaunches = new HashMap<>();
+    /** The stream of each computation launched on another rank whose fault has not been taken yet. */
+    private final Map<Long, Remote.Stream> remoteLaunches = new HashMap<>();
 
     ClusterKernels(Session session, Backend local, RemoteRank[] ranks) {
         this.session = session;
@@ -89,7 +89,7 @@ final class ClusterKernels {
             Codec.writeReadOnly(w, readOnly, arguments.length);
         });
         if (label.computationId() >= 0) {
-            remoteLaunches.put(label.computationId(), s.rank());
+            remoteLaunches.put(label.computationId(), s);
         }
     }
 
@@ -102,12 +102,14 @@ final class ClusterKernels {
     }
 
     Optional<BackendException> takeFault(long computationId) {
-        Integer rank = remoteLaunches.remove(computationId);
-        if (rank == null) {
+        Remote.Stream s = remoteLaunches.remove(computationId);
+        if (s == null) {
             return local.takeFault(computationId);
         }
-        WireReader reply = ranks[rank].call(Op.TAKE_FAULT, w -> w.putLong(computationId));
-        return reply.getBoolean() ? Optional.of(new BackendException("rank " + rank + ": " + reply.getString()))
+        WireReader reply = ranks[s.rank()].call(Op.TAKE_FAULT, w -> w.putLong(computationId));
+        // The rank names its devices from 0: the job's number comes first.
+        return reply.getBoolean() ? Optional.of(new BackendException("device " + s.device() + " (rank " + s.rank()
+                + "'s device " + (s.device() - ranks[s.rank()].first()) + "): " + reply.getString()))
                 : Optional.empty();
     }
 }

@@ -66,6 +66,28 @@ class ClusterJobTest {
         assertTrue(job.output().contains("GPUs used: 0, 1, 2, 3"), job.output());
     }
 
+    /** A kernel's fault on another rank's device reaches rank 0's program, naming the device; the job ends. */
+    @Test
+    void aKernelFaultOnAnotherRankReachesRankZero() throws Exception {
+        Job job = mpirun(2, Map.of(), "--polygpu.Cluster=mpi", "--polygpu.EmulatedDevices=1",
+                "--polygpu.DeviceSelectionPolicy=round-robin", "-c", """
+                import polyglot
+                CU = polyglot.eval(language="polygpu", string="CU")
+                fine = CU.buildkernel('extern "C" __global__ void fine(float *x) { x[threadIdx.x % 16] = 1; }',
+                                      "fine", "pointer")
+                oob = CU.buildkernel('extern "C" __global__ void oob(float *x) { x[1 << 20] = 1; }', "oob", "pointer")
+                a = CU.DeviceArray("float", 16)
+                b = CU.DeviceArray("float", 16)
+                fine(1, 32)(a)
+                oob(1, 32)(b)
+                print(a[0])
+                print(b[0])
+                """);
+        assertNotEquals(0, job.status(), job.output());
+        assertTrue(job.output().contains("1.0\n"), job.output());
+        assertTrue(job.output().contains("device 1 (rank 1's device 0): memcheck: kernel 'oob'"), job.output());
+    }
+
     /** info under Cluster=mpi lists every rank's host and devices, globally numbered, and the job's matrix. */
     @Test
     void infoListsEveryRanksDevices() throws Exception {
