@@ -3,6 +3,7 @@ package org.polygpu.cluster;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.locks.LockSupport;
 
 import org.polygpu.backend.Backend;
 import org.polygpu.backend.BackendException;
@@ -21,11 +22,15 @@ import org.polygpu.backend.TimedOperation;
 
 /**
  * A backend whose every call holds one lock, so that the several threads of a rank (the command thread, one thread
- * per stream, the threads serving other ranks) may share a backend made for one thread at a time. A blocking call
- * (synchronising an event) holds the lock while it waits: on the emulator that call runs the simulation itself, on
- * CUDA it delays the other threads' enqueues until the awaited work ends. Owns the backend it wraps.
+ * per stream, the threads serving other ranks) may share a backend made for one thread at a time. Synchronising an
+ * event on a real clock polls the event, taking the lock for each query only, so that the other threads keep
+ * enqueueing while one waits; on a virtual clock (the emulator) the call runs the simulation itself and holds the
+ * lock throughout. Owns the backend it wraps.
  */
 final class LockedBackend implements Backend {
+    /** Pause between two queries of an event being waited for on a real clock. */
+    private static final long POLL_NANOS = 20_000;
+
     private final Backend backend;
 
     LockedBackend(Backend backend) {
@@ -143,8 +148,16 @@ final class LockedBackend implements Backend {
     }
 
     @Override
-    public synchronized void synchronizeEvent(EventHandle event) {
-        backend.synchronizeEvent(event);
+    public void synchronizeEvent(EventHandle event) {
+        if (clock() == Clock.VIRTUAL) {
+            synchronized (this) {
+                backend.synchronizeEvent(event);
+            }
+            return;
+        }
+        while (!queryEvent(event)) {
+            LockSupport.parkNanos(POLL_NANOS);
+        }
     }
 
     @Override
