@@ -12,6 +12,9 @@ import org.polygpu.backend.StreamHandle;
  * for another rank's event is waited for on the host. Used by rank 0's scheduler thread only.
  */
 final class ClusterEvents {
+    /** How long a query lets a batch wait before it sends it: a few launches' worth of host time. */
+    static final long STALE_BATCH_NANOS = 200_000;
+
     private final Backend local;
     private final HostService host;
     private final ClusterCopies copies;
@@ -28,7 +31,7 @@ final class ClusterEvents {
 
     void record(EventHandle event, StreamHandle stream) {
         if (event instanceof RemoteEvent e && stream instanceof Remote.Stream s) {
-            long generation = e.record(ranks[s.rank()].landing(s.key()));
+            long generation = e.record(ranks[s.rank()].landing(s.key()), ranks[s.rank()].openBatch());
             ranks[s.rank()].command(Op.RECORD, w -> w.putLong(e.key()).putLong(s.key()).putLong(generation));
         } else if (!(event instanceof RemoteEvent) && !(stream instanceof Remote.Stream)) {
             local.recordEvent(event, stream);
@@ -66,8 +69,14 @@ final class ClusterEvents {
         if (e.knownComplete()) {
             return true;
         }
-        flushAll.run();
-        boolean done = ranks[e.rank()].call(Op.QUERY, w -> w.putLong(e.key()).putLong(e.generation())).getBoolean()
+        RemoteRank r = ranks[e.rank()];
+        if (!e.sent(r)) {
+            // Not complete, as its rank has not seen the record: no call; the batch leaves once it is stale, so that
+            // a scheduler polling its streams after every launch does not send each launch alone.
+            r.flushIfOlderThan(STALE_BATCH_NANOS);
+            return false;
+        }
+        boolean done = r.call(Op.QUERY, w -> w.putLong(e.key()).putLong(e.generation())).getBoolean()
                 && e.landing().stream().allMatch(q -> q.test().isPresent());
         if (done) {
             e.completed();

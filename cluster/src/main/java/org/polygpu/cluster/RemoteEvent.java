@@ -17,6 +17,8 @@ final class RemoteEvent implements EventHandle {
     private long generation;
     private long completed;
     private List<MpiRequest> landing = List.of();
+    /** The batch of its rank that carries the last record ({@link RemoteRank#openBatch()}). */
+    private long batch;
 
     RemoteEvent(int device, int rank, long key) {
         this.device = device;
@@ -41,10 +43,16 @@ final class RemoteEvent implements EventHandle {
         return generation;
     }
 
-    /** A new record after the stream's work so far, including the receives still landing. */
-    long record(List<MpiRequest> inFlight) {
+    /** A new record after the stream's work so far, including the receives still landing, sent in {@code batch}. */
+    long record(List<MpiRequest> inFlight, long batch) {
         landing = List.copyOf(inFlight);
+        this.batch = batch;
         return ++generation;
+    }
+
+    /** Whether the last record has left rank 0 (else its rank has not even seen it). */
+    boolean sent(RemoteRank rank) {
+        return rank.batchesSent() >= batch;
     }
 
     List<MpiRequest> landing() {

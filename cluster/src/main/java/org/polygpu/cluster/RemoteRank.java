@@ -33,6 +33,8 @@ final class RemoteRank {
     private WireWriter batch;
     private int commands;
     private long batchesSent;
+    /** When the batch's first command was appended. */
+    private long batchStartNanos;
 
     RemoteRank(int rank, int first, String host, List<DeviceProperties> properties, long[] replicaMemory,
                double[][] bandwidth, Transport transport, int batchLimit) {
@@ -79,6 +81,7 @@ final class RemoteRank {
     void command(Op op, Consumer<WireWriter> body) {
         if (batch == null) {
             batch = WireWriter.of(Op.BATCH);
+            batchStartNanos = System.nanoTime();
         }
         WireWriter command = WireWriter.of(op);
         body.accept(command);
@@ -99,9 +102,21 @@ final class RemoteRank {
         }
     }
 
-    /** Messages of commands sent so far (for the launch-path benchmark). */
+    /** Messages of commands sent so far. */
     long batchesSent() {
         return batchesSent;
+    }
+
+    /** The number {@link #batchesSent()} reaches once the command appended next has been sent. */
+    long openBatch() {
+        return batchesSent + 1;
+    }
+
+    /** Sends the batch if its first command has waited for more than {@code nanos}. */
+    void flushIfOlderThan(long nanos) {
+        if (commands > 0 && System.nanoTime() - batchStartNanos > nanos) {
+            flush();
+        }
     }
 
     /** A call in order with the commands: the batch goes first. */
