@@ -69,7 +69,7 @@ final class ClusterBackend implements Backend {
         streamsCreated = new int[total];
         kernels = new ClusterKernels(session, local, ranks);
         copies = new ClusterCopies(session.transport(), local, host, ranks, this::flushAll);
-        events = new ClusterEvents(local, host, copies, ranks, this::flushAll);
+        events = new ClusterEvents(session.transport(), local, host, copies, ranks, this::flushAll, kernels);
     }
 
     /** Opens every worker's devices and composes the job's backend over {@code local}. */

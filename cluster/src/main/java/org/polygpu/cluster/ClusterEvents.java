@@ -1,5 +1,7 @@
 package org.polygpu.cluster;
 
+import java.util.concurrent.CompletableFuture;
+
 import org.polygpu.backend.Backend;
 import org.polygpu.backend.BackendException;
 import org.polygpu.backend.EventHandle;
@@ -20,8 +22,13 @@ final class ClusterEvents {
     private final ClusterCopies copies;
     private final RemoteRank[] ranks;
     private final Runnable flushAll;
+    private final ClusterKernels kernels;
+    private final Transport transport;
 
-    ClusterEvents(Backend local, HostService host, ClusterCopies copies, RemoteRank[] ranks, Runnable flushAll) {
+    ClusterEvents(Transport transport, Backend local, HostService host, ClusterCopies copies, RemoteRank[] ranks,
+                  Runnable flushAll, ClusterKernels kernels) {
+        this.transport = transport;
+        this.kernels = kernels;
         this.local = local;
         this.host = host;
         this.copies = copies;
@@ -62,6 +69,10 @@ final class ClusterEvents {
         }
     }
 
+    /**
+     * Whether a record has completed, without waiting: a remote event is asked about with a query that is not waited
+     * for; a later poll reads its answer (and sends a new query while the record is not complete).
+     */
     boolean query(EventHandle event) {
         if (!(event instanceof RemoteEvent e)) {
             return local.queryEvent(event);
@@ -76,12 +87,30 @@ final class ClusterEvents {
             r.flushIfOlderThan(STALE_BATCH_NANOS);
             return false;
         }
-        boolean done = r.call(Op.QUERY, w -> w.putLong(e.key()).putLong(e.generation())).getBoolean()
-                && e.landing().stream().allMatch(q -> q.test().isPresent());
-        if (done) {
-            e.completed();
+        CompletableFuture<WireReader> inFlight = e.query();
+        if (inFlight != null && !inFlight.isDone()) {
+            transport.checkAlive(e.rank(), "querying " + e);
+            return false;
         }
-        return done;
+        if (inFlight != null) {
+            e.query(null, 0);
+            WireReader reply = transport.await(e.rank(), inFlight, "querying " + e);
+            if (reply.getBoolean()) {
+                kernels.readReported(reply); // read whatever generation it answered: the rank handed those over
+                e.remoteDone(e.queried());
+            }
+        }
+        if (e.remoteDone()) {
+            if (e.landing().stream().allMatch(q -> q.test().isPresent())) {
+                e.completed();
+                return true;
+            }
+            return false;
+        }
+        r.flush();
+        long generation = e.generation();
+        e.query(transport.callAsync(e.rank(), Op.QUERY, w -> w.putLong(e.key()).putLong(generation)), generation);
+        return false;
     }
 
     void synchronize(EventHandle event) {
@@ -92,6 +121,15 @@ final class ClusterEvents {
         if (!e.knownComplete()) {
             flushAll.run();
             ranks[e.rank()].call(Op.SYNC_EVENT, w -> w.putLong(e.key()).putLong(e.generation()));
+            CompletableFuture<WireReader> inFlight = e.query();
+            if (inFlight != null) {
+                // Its answer hands over the faults of the launches before the record: it must be read.
+                e.query(null, 0);
+                WireReader reply = transport.await(e.rank(), inFlight, "querying " + e);
+                if (reply.getBoolean()) {
+                    kernels.readReported(reply);
+                }
+            }
             copies.awaitLanding(e);
             e.completed();
         }

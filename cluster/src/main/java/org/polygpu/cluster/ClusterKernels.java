@@ -28,6 +28,8 @@ final class ClusterKernels {
     private final RemoteRank[] ranks;
     /** The stream of each computation launched on another rank whose fault has not been taken yet. */
     private final Map<Long, Remote.Stream> remoteLaunches = new HashMap<>();
+    /** The outcome of remote launches their rank reported with a completed event: a fault's text, or empty. */
+    private final Map<Long, Optional<String>> reported = new HashMap<>();
 
     ClusterKernels(Session session, Backend local, RemoteRank[] ranks) {
         this.session = session;
@@ -106,10 +108,21 @@ final class ClusterKernels {
         if (s == null) {
             return local.takeFault(computationId);
         }
-        WireReader reply = ranks[s.rank()].call(Op.TAKE_FAULT, w -> w.putLong(computationId));
+        Optional<String> fault = reported.remove(computationId);
+        if (fault == null) {
+            WireReader reply = ranks[s.rank()].call(Op.TAKE_FAULT, w -> w.putLong(computationId));
+            fault = reply.getBoolean() ? Optional.of(reply.getString()) : Optional.empty();
+        }
         // The rank names its devices from 0: the job's number comes first.
-        return reply.getBoolean() ? Optional.of(new BackendException("device " + s.device() + " (rank " + s.rank()
-                + "'s device " + (s.device() - ranks[s.rank()].first()) + "): " + reply.getString()))
-                : Optional.empty();
+        return fault.map(text -> new BackendException("device " + s.device() + " (rank " + s.rank() + "'s device "
+                + (s.device() - ranks[s.rank()].first()) + "): " + text));
+    }
+
+    /** Reads what a rank reported of the launches before a completed event (as the worker's reportFaults writes). */
+    void readReported(WireReader reply) {
+        for (int n = reply.getInt(); n > 0; n--) {
+            long id = reply.getLong();
+            reported.put(id, reply.getBoolean() ? Optional.of(reply.getString()) : Optional.empty());
+        }
     }
 }

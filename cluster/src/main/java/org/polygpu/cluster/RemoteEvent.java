@@ -1,6 +1,7 @@
 package org.polygpu.cluster;
 
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 import org.polygpu.backend.EventHandle;
 import org.polygpu.mpi.MpiRequest;
@@ -19,6 +20,11 @@ final class RemoteEvent implements EventHandle {
     private List<MpiRequest> landing = List.of();
     /** The batch of its rank that carries the last record ({@link RemoteRank#openBatch()}). */
     private long batch;
+    /** A query of its rank in flight, and the generation it asks about; null when none. */
+    private CompletableFuture<WireReader> query;
+    private long queried;
+    /** The last generation its rank reported complete (the bytes bound for rank 0 may still be landing). */
+    private long remoteDone;
 
     RemoteEvent(int device, int rank, long key) {
         this.device = device;
@@ -57,6 +63,31 @@ final class RemoteEvent implements EventHandle {
 
     List<MpiRequest> landing() {
         return landing;
+    }
+
+    /** The query in flight, or null. */
+    CompletableFuture<WireReader> query() {
+        return query;
+    }
+
+    /** The generation the query in flight asks about. */
+    long queried() {
+        return queried;
+    }
+
+    void query(CompletableFuture<WireReader> inFlight, long generation) {
+        query = inFlight;
+        queried = generation;
+    }
+
+    /** Records that its rank reported {@code generation} complete. */
+    void remoteDone(long generation) {
+        remoteDone = Math.max(remoteDone, generation);
+    }
+
+    /** Whether its rank reported the last record complete. */
+    boolean remoteDone() {
+        return remoteDone == generation;
     }
 
     /** Whether the last record is known complete, without asking its rank. */

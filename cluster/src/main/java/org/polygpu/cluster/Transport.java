@@ -44,8 +44,11 @@ final class Transport implements AutoCloseable {
     /** Bytes per data message: large enough that per-message costs vanish, small enough to pipeline copies. */
     static final int CHUNK_BYTES = 4 << 20;
     private static final int FIRST_DATA_TAG = 64;
-    /** Longest park of an idle poll: bounds the latency a sleeping poller adds, at little CPU cost. */
-    private static final long MAX_PARK_NANOS = 200_000;
+    /**
+     * Longest park of an idle poll: bounds the latency a sleeping poller adds (a batch of commands amortises it),
+     * while an idle rank's receiver costs a few percent of a core.
+     */
+    private static final long MAX_PARK_NANOS = 500_000;
 
     /** Takes the control messages that are not the transport's own, on the receiver thread: must not block. */
     interface Handler {
@@ -210,24 +213,37 @@ final class Transport implements AutoCloseable {
                 throw new BackendException("the MPI job is ending: no more waiting for rank " + rank + " (" + what
                         + ")");
             }
-            long now = System.nanoTime();
-            long quiet = now - lastHeard.get(rank);
-            if (quiet > quietNanos) {
-                onSilence.run();
-                throw new BackendException("rank " + rank + " has not answered for " + Duration.ofNanos(quiet)
-                        .toMillis() / 1000.0 + " s while " + what + " (ClusterTimeout is " + timeoutNanos
-                        / 1_000_000_000.0 + " s): the rank died or stopped answering");
-            }
-            if (quiet > timeoutNanos / 3 && now - lastPinged.get(rank) > timeoutNanos / 3 && rank != mpi.rank()) {
-                lastPinged.set(rank, now);
-                ping(rank, Op.PING);
-            }
+            checkAlive(rank, what, quietNanos);
             if (moving) {
                 Thread.yield();
             } else {
                 idle = pause(idle);
             }
         }
+    }
+
+    /**
+     * Fails once {@code rank} has been silent for {@code quietNanos}, and probes it once it has been quiet for a third
+     * of the timeout: the check every wait makes as it polls, for waits that poll elsewhere.
+     */
+    void checkAlive(int rank, String what, long quietNanos) {
+        long now = System.nanoTime();
+        long quiet = now - lastHeard.get(rank);
+        if (quiet > quietNanos) {
+            onSilence.run();
+            throw new BackendException("rank " + rank + " has not answered for " + Duration.ofNanos(quiet)
+                    .toMillis() / 1000.0 + " s while " + what + " (ClusterTimeout is " + timeoutNanos
+                    / 1_000_000_000.0 + " s): the rank died or stopped answering");
+        }
+        if (quiet > timeoutNanos / 3 && now - lastPinged.get(rank) > timeoutNanos / 3 && rank != mpi.rank()) {
+            lastPinged.set(rank, now);
+            ping(rank, Op.PING);
+        }
+    }
+
+    /** {@link #checkAlive(int, String, long)} with the timeout. */
+    void checkAlive(int rank, String what) {
+        checkAlive(rank, what, timeoutNanos);
     }
 
     /** Stops answering anything, as a process that hangs would: only for tests of failure detection. */
@@ -317,10 +333,10 @@ final class Transport implements AutoCloseable {
 
     /** Spins briefly, then parks for growing intervals, so that idle polling costs little CPU. */
     private static int pause(int idle) {
-        if (idle < 64) {
+        if (idle < 8) {
             Thread.onSpinWait();
         } else {
-            LockSupport.parkNanos(Math.min(MAX_PARK_NANOS, 1_000L << Math.min(20, (idle - 64) / 8)));
+            LockSupport.parkNanos(Math.min(MAX_PARK_NANOS, 1_000L << Math.min(20, (idle - 8) / 4)));
         }
         return idle + 1;
     }

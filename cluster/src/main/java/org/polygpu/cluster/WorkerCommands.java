@@ -44,6 +44,14 @@ final class WorkerCommands implements AutoCloseable {
     private final List<StreamQueue> ending = new ArrayList<>();
     private final Map<Long, ModuleImage> images = new HashMap<>();
     private final AtomicReference<String> failure = new AtomicReference<>("");
+    /** Per stream, the computations launched since its last record. */
+    private final Map<Long, List<Long>> launchedSince = new HashMap<>();
+    /** Per event, the generation of its last record and the computations launched before it on its stream. */
+    private final Map<Long, Launches> launchesBefore = new HashMap<>();
+
+    /** The computations launched on a stream before generation {@code generation} of an event was recorded there. */
+    private record Launches(long generation, List<Long> ids) {
+    }
 
     WorkerCommands(Transport transport, Backend local, ObjectTable objects, LocalService service,
                    LongFunction<String> threadName) {
@@ -94,6 +102,7 @@ final class WorkerCommands implements AutoCloseable {
             }
             case STREAM_DESTROY -> {
                 long key = m.getLong();
+                launchedSince.remove(key);
                 StreamQueue q = target(key).q();
                 queues.remove(key);
                 q.submit(() -> local.destroyStream(objects.remove(key, StreamHandle.class)));
@@ -106,14 +115,18 @@ final class WorkerCommands implements AutoCloseable {
             }
             case EVENT_DESTROY -> {
                 long key = m.getLong();
+                launchesBefore.remove(key);
                 awaitIdle();
                 local.destroyEvent(objects.remove(key, EventHandle.class));
             }
             case RECORD -> {
                 long event = m.getLong();
-                Target t = target(m.getLong());
+                long streamKey = m.getLong();
+                Target t = target(streamKey);
                 EventHandle e = objects.get(event, EventHandle.class);
                 long generation = m.getLong();
+                List<Long> launched = launchedSince.remove(streamKey);
+                launchesBefore.put(event, new Launches(generation, launched == null ? List.of() : launched));
                 t.q().submit(() -> {
                     local.recordEvent(e, t.s());
                     objects.recorded(event, generation);
@@ -122,11 +135,15 @@ final class WorkerCommands implements AutoCloseable {
             case WAIT -> waitFor(target(m.getLong()), m.getInt(), m.getLong(), m.getLong());
             case LAUNCH -> {
                 FunctionHandle f = objects.get(m.getLong(), FunctionHandle.class);
-                Target t = target(m.getLong());
+                long streamKey = m.getLong();
+                Target t = target(streamKey);
                 LaunchConfig config = Codec.readConfig(m);
                 Object[] arguments = Codec.readArguments(m, objects);
                 OperationLabel label = Codec.readLabel(m);
                 ReadOnlyParameters readOnly = Codec.readReadOnly(m);
+                if (label.computationId() >= 0) {
+                    launchedSince.computeIfAbsent(streamKey, k -> new ArrayList<>()).add(label.computationId());
+                }
                 t.q().submit(() -> local.launch(f, config, arguments, t.s(), label, readOnly));
             }
             case COPY_FROM_HOST -> {
@@ -259,8 +276,12 @@ final class WorkerCommands implements AutoCloseable {
             case QUERY -> {
                 long event = m.getLong();
                 long generation = m.getLong();
-                out.putBoolean(objects.recordedGeneration(event) >= generation
-                        && local.queryEvent(objects.get(event, EventHandle.class)));
+                boolean done = objects.recordedGeneration(event) >= generation
+                        && local.queryEvent(objects.get(event, EventHandle.class));
+                out.putBoolean(done);
+                if (done) {
+                    reportFaults(event, generation, out);
+                }
             }
             case ELAPSED -> out.putDouble(local.elapsedMillis(objects.get(m.getLong(), EventHandle.class),
                     objects.get(m.getLong(), EventHandle.class)));
@@ -280,6 +301,22 @@ final class WorkerCommands implements AutoCloseable {
             }
             case CLOSE -> close();
             default -> throw new BackendException("rank 0 cannot call " + op);
+        }
+    }
+
+    /**
+     * Writes the outcome of the launches before a completed record, which rank 0 would otherwise ask for one call
+     * each: their count, then each computation's id and its fault (or none). Those before older records are asked.
+     */
+    private void reportFaults(long event, long generation, WireWriter out) {
+        Launches before = launchesBefore.get(event);
+        List<Long> ids = before != null && before.generation() == generation ? before.ids() : List.of();
+        launchesBefore.remove(event);
+        out.putInt(ids.size());
+        for (long id : ids) {
+            Optional<BackendException> fault = local.takeFault(id);
+            out.putLong(id).putBoolean(fault.isPresent());
+            fault.ifPresent(f -> out.putString(String.valueOf(f.getMessage())));
         }
     }
 
