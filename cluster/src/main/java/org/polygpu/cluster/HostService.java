@@ -26,7 +26,12 @@ final class HostService implements AutoCloseable {
 
     HostService(Session session, Backend backend) {
         this.session = session;
-        this.local = new LocalService(session.transport(), backend, exported);
+        // Rank 0's own events are the scheduler's, recorded again only once complete: the latest record is the one
+        // a wait names.
+        this.local = new LocalService(session.transport(), backend, exported, (key, generation) -> {
+            exported.awaitRecorded(key, generation);
+            backend.synchronizeEvent(exported.get(key, EventHandle.class));
+        });
         session.transport().handler(this::handle);
     }
 

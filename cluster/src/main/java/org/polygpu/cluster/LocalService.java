@@ -23,16 +23,27 @@ final class LocalService implements AutoCloseable {
     private final Transport transport;
     private final Backend backend;
     private final ObjectTable objects;
+    private final Synchronizer events;
     private final StagingPool staging;
     private final ExecutorService pool = Executors.newCachedThreadPool(r -> Thread.ofPlatform().daemon()
             .name("polygpu-mpi-service").unstarted(r));
     /** One stream per device for the copies to the host that a pull makes; guarded by this. */
     private final Map<Integer, StreamHandle> streams = new HashMap<>();
 
-    LocalService(Transport transport, Backend backend, ObjectTable objects) {
+    /** Waits until generation {@code generation} of the event with {@code key} has completed. */
+    interface Synchronizer {
+        void synchronize(long key, long generation);
+    }
+
+    /**
+     * @param objects the buffers other ranks may pull, by key
+     * @param events  how this rank waits for one of its events named by key and generation
+     */
+    LocalService(Transport transport, Backend backend, ObjectTable objects, Synchronizer events) {
         this.transport = transport;
         this.backend = backend;
         this.objects = objects;
+        this.events = events;
         this.staging = new StagingPool(backend);
     }
 
@@ -49,7 +60,7 @@ final class LocalService implements AutoCloseable {
         long id = message.getLong();
         pool.execute(() -> answer(source, id, () -> {
             if (op == Op.SYNC_EVENT) {
-                syncEvent(message.getLong(), message.getLong());
+                events.synchronize(message.getLong(), message.getLong());
             } else {
                 pull(source, message.getLong(), message.getLong(), message.getLong(), message.getInt());
             }
@@ -70,11 +81,6 @@ final class LocalService implements AutoCloseable {
             failure = String.valueOf(e.getMessage());
         }
         transport.reply(source, id, failure, null);
-    }
-
-    private void syncEvent(long key, long generation) {
-        objects.awaitRecorded(key, generation);
-        backend.synchronizeEvent(objects.get(key, EventHandle.class));
     }
 
     private void pull(int requester, long key, long offset, long bytes, int tag) {

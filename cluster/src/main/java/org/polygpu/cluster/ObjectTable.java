@@ -7,9 +7,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.polygpu.backend.BackendException;
 
 /**
- * One rank's backend objects (buffers, streams, events, modules, functions) by the keys rank 0 gave them, and how
- * often each event has been recorded: the generation a wait names is recorded once the local backend has been told
- * to record it. Keys are unique in the job: rank 0 draws them all from one counter.
+ * One rank's backend objects (buffers, streams, modules, functions; on rank 0 its own events that other ranks wait
+ * for) by the keys rank 0 gave them, and how often each such event has been recorded: the generation a wait names is
+ * recorded once the local backend has been told to record it. A worker's events are {@link EventGenerations}. Keys
+ * are unique in the job: rank 0 draws them all from one counter.
  *
  * <p>Thread-safety: safe for any number of threads; {@link #awaitRecorded} blocks until another thread calls
  * {@link #recorded}.

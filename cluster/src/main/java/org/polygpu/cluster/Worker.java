@@ -92,8 +92,9 @@ final class Worker {
             if (previous != null) {
                 previous.close();
             }
-            service = new LocalService(transport, local, objects);
-            commands = new WorkerCommands(transport, local, objects, service, this::stream);
+            EventGenerations events = new EventGenerations(local);
+            service = new LocalService(transport, local, objects, events::synchronize);
+            commands = new WorkerCommands(transport, local, objects, events, service, this::stream);
             payload.putString(session.host()).putInt(local.deviceCount());
             for (int d = 0; d < local.deviceCount(); d++) {
                 Codec.writeProperties(payload, local.deviceProperties(d));

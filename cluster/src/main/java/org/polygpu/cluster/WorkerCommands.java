@@ -38,6 +38,7 @@ final class WorkerCommands implements AutoCloseable {
     private final Backend local;
     private final ObjectTable objects;
     private final LocalService service;
+    private final EventGenerations events;
     private final LongFunction<String> threadName;
     private final Map<Long, StreamQueue> queues = new HashMap<>();
     /** Queues of destroyed streams, until their last commands have run. */
@@ -53,12 +54,13 @@ final class WorkerCommands implements AutoCloseable {
     private record Launches(long generation, List<Long> ids) {
     }
 
-    WorkerCommands(Transport transport, Backend local, ObjectTable objects, LocalService service,
-                   LongFunction<String> threadName) {
+    WorkerCommands(Transport transport, Backend local, ObjectTable objects, EventGenerations events,
+                   LocalService service, LongFunction<String> threadName) {
         this.transport = transport;
         this.local = local;
         this.objects = objects;
         this.service = service;
+        this.events = events;
         this.threadName = threadName;
     }
 
@@ -111,26 +113,22 @@ final class WorkerCommands implements AutoCloseable {
             }
             case EVENT_CREATE -> {
                 long key = m.getLong();
-                objects.put(key, local.createEvent(m.getInt()));
+                events.create(key, m.getInt());
             }
             case EVENT_DESTROY -> {
                 long key = m.getLong();
                 launchesBefore.remove(key);
                 awaitIdle();
-                local.destroyEvent(objects.remove(key, EventHandle.class));
+                events.destroy(key);
             }
             case RECORD -> {
                 long event = m.getLong();
                 long streamKey = m.getLong();
                 Target t = target(streamKey);
-                EventHandle e = objects.get(event, EventHandle.class);
                 long generation = m.getLong();
                 List<Long> launched = launchedSince.remove(streamKey);
                 launchesBefore.put(event, new Launches(generation, launched == null ? List.of() : launched));
-                t.q().submit(() -> {
-                    local.recordEvent(e, t.s());
-                    objects.recorded(event, generation);
-                });
+                t.q().submit(() -> events.record(event, generation, t.s()));
             }
             case WAIT -> waitFor(target(m.getLong()), m.getInt(), m.getLong(), m.getLong());
             case LAUNCH -> {
@@ -198,10 +196,7 @@ final class WorkerCommands implements AutoCloseable {
 
     private void waitFor(Target t, int rank, long event, long generation) {
         if (rank == transport.rank()) {
-            t.q().submit(() -> {
-                objects.awaitRecorded(event, generation);
-                local.streamWaitEvent(t.s(), objects.get(event, EventHandle.class));
-            });
+            t.q().submit(() -> events.streamWait(event, generation, t.s()));
         } else {
             t.q().submit(() -> transport.call(rank, Op.SYNC_EVENT, w -> w.putLong(event).putLong(generation)));
         }
@@ -276,15 +271,13 @@ final class WorkerCommands implements AutoCloseable {
             case QUERY -> {
                 long event = m.getLong();
                 long generation = m.getLong();
-                boolean done = objects.recordedGeneration(event) >= generation
-                        && local.queryEvent(objects.get(event, EventHandle.class));
+                boolean done = events.query(event, generation);
                 out.putBoolean(done);
                 if (done) {
                     reportFaults(event, generation, out);
                 }
             }
-            case ELAPSED -> out.putDouble(local.elapsedMillis(objects.get(m.getLong(), EventHandle.class),
-                    objects.get(m.getLong(), EventHandle.class)));
+            case ELAPSED -> out.putDouble(events.elapsedMillis(m.getLong(), m.getLong()));
             case TAKE_FAULT -> {
                 Optional<BackendException> fault = local.takeFault(m.getLong());
                 out.putBoolean(fault.isPresent());
@@ -333,6 +326,7 @@ final class WorkerCommands implements AutoCloseable {
         queues.values().forEach(StreamQueue::finish);
         queues.clear();
         service.releaseStreams();
+        events.clear();
         local.close();
         objects.clear();
     }
