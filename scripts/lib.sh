@@ -44,6 +44,16 @@ polygpu_install_maven() {
     polygpu_maven
 }
 
+# For the set-up scripts only: installs Open MPI (the apt packages openmpi-bin and libopenmpi-dev) when mpirun is
+# missing, saying so; the mpi module's tests run real MPI jobs with it.
+polygpu_install_mpi() {
+    if ! command -v mpirun >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; then
+        echo "Open MPI is missing; installing the apt packages openmpi-bin and libopenmpi-dev with apt-get." >&2
+        apt-get update -qq && apt-get install -y -qq openmpi-bin libopenmpi-dev >/dev/null
+    fi
+    command -v mpirun >/dev/null 2>&1 || echo "mpirun not found: the MPI tests will be skipped." >&2
+}
+
 # Builds and installs every module unless the build stamp is newer than every source and pom.
 polygpu_build_if_needed() {
     local stamp="$polygpu_root/target/.polygpu-build-stamp"
@@ -59,7 +69,7 @@ polygpu_build_if_needed() {
 # The class path of the built modules (they have no third-party run-time dependencies).
 polygpu_classpath() {
     local cp="" m
-    for m in runtime policies emulator cuda demo; do
+    for m in runtime policies emulator cuda mpi cluster demo; do
         cp="$cp${cp:+:}$polygpu_root/$m/target/classes"
     done
     echo "$cp"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds polygpu, fetches what the tests need (Maven dependencies), and runs every test that does not need a GPU.
 # Tests tagged `gpu` (real GPU needed) are excluded here. Installs Maven (the apt package maven) when mvn is missing,
+# Open MPI (openmpi-bin, libopenmpi-dev) when mpirun is missing,
 # NVRTC (scripts/install-nvrtc.sh) when no NVRTC is found, and the real-world kernel corpus (scripts/install-corpus.sh:
 # published CUDA sources, pinned by sha256, into .polygpu/corpus). Then (re-)creates the JDK's AOT cache for
 # bin/polygpu --no-jit (scripts/aot-cache.sh) and checks that the JVM maps it.
@@ -10,6 +11,7 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 polygpu_java_home
 polygpu_install_maven
+polygpu_install_mpi
 "$polygpu_root/scripts/install-nvrtc.sh"
 "$polygpu_root/scripts/install-corpus.sh"
 if [ "${POLYGPU_NUMPY:-0}" = 1 ]; then

@@ -22,5 +22,6 @@ module org.polygpu.runtime {
 
     uses org.polygpu.backend.BackendProvider;
     uses org.polygpu.calibration.CalibrationFit;
+    uses org.polygpu.backend.ClusterProvider;
     uses org.polygpu.sched.spi.DeviceSelectionPolicyProvider;
 }

@@ -3,6 +3,7 @@ package org.polygpu.lang;
 import static org.polygpu.lang.PolygpuOptions.*;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -15,6 +16,7 @@ import org.graalvm.options.OptionDescriptors;
 import org.graalvm.options.OptionKey;
 import org.graalvm.options.OptionValues;
 import org.polygpu.backend.BackendOptions;
+import org.polygpu.backend.ClusterOptions;
 import org.polygpu.config.ByteSize;
 import org.polygpu.config.OptionValue;
 import org.polygpu.config.RuntimeConfig;
@@ -31,10 +33,11 @@ import org.polygpu.config.RuntimeConfig;
  *                       as strings, as GrCUDA shows them (enums as their option value)
  * @param notices        lines to show once when the context starts: the options set that have no effect
  * @param blasEnabled    {@code CuBLASEnabled}: whether the {@code BLAS} namespace's functions run
+ * @param cluster        {@code Cluster} and {@code ClusterTimeout}: whether the devices span an MPI job
  */
 public record ContextOptions(RuntimeConfig runtime, String backend, BackendOptions backendOptions,
                              Optional<Path> exportDag, Optional<Path> exportTrace, Map<String, String> shown,
-                             List<String> notices, boolean blasEnabled) {
+                             List<String> notices, boolean blasEnabled, ClusterOptions cluster) {
     private static final String PREFIX = PolygpuLanguage.ID + ".";
 
     public ContextOptions {
@@ -73,7 +76,8 @@ public record ContextOptions(RuntimeConfig runtime, String backend, BackendOptio
                     v instanceof OptionValue o ? o.optionValue() : String.valueOf(v));
         }
         return new ContextOptions(runtime, values.get(Backend), backendOptions, exportDag, exportTrace, shown,
-                GrcudaOptions.notices(values), values.get(GrcudaOptions.CuBLASEnabled));
+                GrcudaOptions.notices(values), values.get(GrcudaOptions.CuBLASEnabled),
+                new ClusterOptions(values.get(Cluster), Duration.ofSeconds(values.get(ClusterTimeout))));
     }
 
     /**

@@ -2,7 +2,9 @@ package org.polygpu.lang;
 
 import java.io.PrintWriter;
 
+import org.polygpu.backend.BackendException;
 import org.polygpu.backend.Backends;
+import org.polygpu.backend.Clusters;
 import org.polygpu.lang.builtins.Builtins;
 import org.polygpu.lang.objects.NamespaceObject;
 
@@ -53,6 +55,12 @@ public final class PolygpuContext {
             OptionFiles.check(options);
             Backends.check(options.backend(), options.backendOptions());
         } catch (IllegalArgumentException | IllegalStateException e) {
+            throw PolygpuException.badOptions(e.getMessage());
+        }
+        try {
+            // Under a cluster, every process but the host's serves the host from here on and never returns.
+            Clusters.join(options.cluster(), options.backend(), options.backendOptions());
+        } catch (IllegalArgumentException | IllegalStateException | BackendException e) {
             throw PolygpuException.badOptions(e.getMessage());
         }
         if (!options.notices().isEmpty()) {

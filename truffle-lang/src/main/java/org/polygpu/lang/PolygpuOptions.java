@@ -139,6 +139,19 @@ public final class PolygpuOptions {
             category = OptionCategory.USER, stability = OptionStability.STABLE)
     static final OptionKey<String> KernelCacheDirectory = new OptionKey<>("");
 
+    @Option(help = "Spread the devices over an MPI job started by mpirun: rank 0 runs the program, every rank "
+            + "contributes its devices (global ids, rank-major) and the other ranks serve rank 0 (mpi); or use this "
+            + "process's devices only (none).", usageSyntax = "none|mpi", category = OptionCategory.USER,
+            stability = OptionStability.EXPERIMENTAL)
+    static final OptionKey<String> Cluster = new OptionKey<>(org.polygpu.backend.Clusters.NONE,
+            new OptionType<>("Cluster", org.polygpu.backend.Clusters::check));
+
+    @Option(help = "Under Cluster=mpi: seconds rank 0 waits for a sign of life from another rank before it reports "
+            + "that rank as failed and ends the job.", usageSyntax = "<seconds>", category = OptionCategory.USER,
+            stability = OptionStability.EXPERIMENTAL)
+    static final OptionKey<Integer> ClusterTimeout = new OptionKey<>(5,
+            integerType("ClusterTimeout", 1, "seconds"));
+
     private PolygpuOptions() {
     }
 

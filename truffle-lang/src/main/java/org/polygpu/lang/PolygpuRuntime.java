@@ -16,6 +16,7 @@ import org.polygpu.array.ElementType;
 import org.polygpu.backend.Backend;
 import org.polygpu.backend.BackendException;
 import org.polygpu.backend.Backends;
+import org.polygpu.backend.Clusters;
 import org.polygpu.backend.DeviceProperties;
 import org.polygpu.backend.LaunchConfig;
 import org.polygpu.backend.LibraryRoutine;
@@ -70,6 +71,12 @@ public final class PolygpuRuntime {
         try {
             opened = Backends.open(options.backend(), options.backendOptions());
         } catch (IllegalArgumentException | IllegalStateException | BackendException e) {
+            throw PolygpuException.badOptions(e.getMessage());
+        }
+        try {
+            opened = Clusters.open(options.cluster(), opened);
+        } catch (IllegalArgumentException | IllegalStateException | BackendException e) {
+            opened.backend().close();
             throw PolygpuException.badOptions(e.getMessage());
         }
         try {

@@ -14,6 +14,7 @@ import org.graalvm.polyglot.Engine;
 import org.graalvm.polyglot.Language;
 import org.graalvm.polyglot.PolyglotException;
 import org.graalvm.polyglot.Source;
+import org.polygpu.backend.Clusters;
 import org.polygpu.config.OptionValue;
 import org.polygpu.lang.ContextOptions;
 import org.polygpu.lang.OptionFiles;
@@ -73,12 +74,20 @@ public final class Launcher {
             err.println("polygpu " + cl.command() + ": " + e.getMessage());
             return USAGE_ERROR;
         }
+        try {
+            // Under a cluster, every rank but 0 serves rank 0's command from here on and never returns.
+            Clusters.join(options.cluster(), options.backend(), options.backendOptions());
+        } catch (RuntimeException e) {
+            err.println("polygpu " + cl.command() + ": " + e.getMessage());
+            return USAGE_ERROR;
+        }
         return switch (cl.command()) {
-            case "info" -> InfoCommand.run(cl.arguments(), options.backend(), options.backendOptions(), out, err);
+            case "info" -> InfoCommand.run(cl.arguments(), options.backend(), options.backendOptions(),
+                    options.cluster(), out, err);
             case "calibrate" -> CalibrateCommand.run(cl.arguments(), options.backend(), options.backendOptions(), out,
                     err);
-            default -> ProfileInterconnectCommand.run(cl.arguments(), options.backend(), options.backendOptions(), out,
-                    err);
+            default -> ProfileInterconnectCommand.run(cl.arguments(), options.backend(), options.backendOptions(),
+                    options.cluster(), out, err);
         };
     }
 

@@ -7,6 +7,8 @@ import org.polygpu.backend.Backend;
 import org.polygpu.backend.BackendOptions;
 import org.polygpu.backend.BackendProvider;
 import org.polygpu.backend.Backends;
+import org.polygpu.backend.ClusterOptions;
+import org.polygpu.backend.Clusters;
 import org.polygpu.backend.DeviceProperties;
 import org.polygpu.backend.OpenedBackend;
 import org.polygpu.nvrtc.Nvrtc;
@@ -37,6 +39,12 @@ public final class InfoCommand {
      */
     public static int run(List<String> args, String backend, BackendOptions options, PrintStream out,
                           PrintStream err) {
+        return run(args, backend, options, ClusterOptions.none(), out, err);
+    }
+
+    /** {@link #run} over the devices of every rank of an MPI job under {@code Cluster=mpi} (on rank 0). */
+    public static int run(List<String> args, String backend, BackendOptions options, ClusterOptions cluster,
+                          PrintStream out, PrintStream err) {
         if (args.equals(List.of("--help")) || args.equals(List.of("-h"))) {
             out.println(USAGE);
             return 0;
@@ -51,7 +59,7 @@ public final class InfoCommand {
         BackendOptions opts = unmeasured ? options.withBandwidthMatrix(BandwidthMatrixFiles.UNMEASURED) : options;
         int status = 0;
         try {
-            OpenedBackend opened = Backends.open(backend, opts);
+            OpenedBackend opened = Clusters.open(cluster, Backends.open(backend, opts));
             try {
                 printBackend(opened, out);
                 printMatrix(opened, unmeasured && opened.measuredTopology(), out);

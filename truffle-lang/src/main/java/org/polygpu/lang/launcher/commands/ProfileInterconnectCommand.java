@@ -7,6 +7,8 @@ import java.util.Locale;
 import org.polygpu.backend.Backend;
 import org.polygpu.backend.BackendOptions;
 import org.polygpu.backend.Backends;
+import org.polygpu.backend.ClusterOptions;
+import org.polygpu.backend.Clusters;
 import org.polygpu.backend.OpenedBackend;
 import org.polygpu.topology.BandwidthMatrixFiles;
 import org.polygpu.topology.BandwidthMatrixWriter;
@@ -46,6 +48,12 @@ public final class ProfileInterconnectCommand {
      */
     public static int run(List<String> args, String backend, BackendOptions options, PrintStream out,
                           PrintStream err) {
+        return run(args, backend, options, ClusterOptions.none(), out, err);
+    }
+
+    /** {@link #run} over the devices of every rank of an MPI job under {@code Cluster=mpi} (on rank 0). */
+    public static int run(List<String> args, String backend, BackendOptions options, ClusterOptions cluster,
+                          PrintStream out, PrintStream err) {
         if (args.equals(List.of("--help")) || args.equals(List.of("-h"))) {
             out.println(USAGE);
             return 0;
@@ -61,7 +69,7 @@ public final class ProfileInterconnectCommand {
         // The matrix is what is being measured: opening the backend must not measure it first.
         BackendOptions opts = options.withBandwidthMatrix(BandwidthMatrixFiles.UNMEASURED);
         try {
-            OpenedBackend opened = Backends.open(backend, opts);
+            OpenedBackend opened = Clusters.open(cluster, Backends.open(backend, opts));
             try {
                 err.println(opened.notice());
                 profile(opened, parsed, out, err);

@@ -1,0 +1,117 @@
+package org.polygpu.cluster;
+
+import java.lang.foreign.MemorySegment;
+import java.util.IdentityHashMap;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.polygpu.backend.Backend;
+import org.polygpu.backend.EventHandle;
+
+/**
+ * Rank 0's side of what workers ask of it: the bytes of host memory a copy to one of their devices reads
+ * ({@link Op#PULL_HOST}, registered by the copy and served once), and, through a {@link LocalService}, waits for rank
+ * 0's own events and the bytes of its own buffers, which rank 0 exports under keys when a command first names them.
+ *
+ * <p>Thread-safety: {@link #export}, {@link #recorded} and {@link #offerHost} are called by rank 0's scheduler
+ * thread, the rest by the receiver thread and the service's pool.
+ */
+final class HostService implements AutoCloseable {
+    private final Session session;
+    private final LocalService local;
+    private final ObjectTable exported = new ObjectTable();
+    private final Map<Object, Long> keys = new IdentityHashMap<>();
+    private final Map<EventHandle, Long> generations = new IdentityHashMap<>();
+    private final Map<Long, MemorySegment> hostBytes = new ConcurrentHashMap<>();
+
+    HostService(Session session, Backend backend) {
+        this.session = session;
+        // Rank 0's own events are the scheduler's, recorded again only once complete: the latest record is the one
+        // a wait names.
+        this.local = new LocalService(session.transport(), backend, exported, (key, generation) -> {
+            exported.awaitRecorded(key, generation);
+            backend.synchronizeEvent(exported.get(key, EventHandle.class));
+        });
+        session.transport().handler(this::handle);
+    }
+
+    /** The key of one of rank 0's own objects (a buffer or an event), exporting it the first time. */
+    long export(Object object) {
+        Long key = keys.get(object);
+        if (key == null) {
+            key = session.nextKey();
+            keys.put(object, key);
+            exported.put(key, object);
+            if (object instanceof EventHandle e) {
+                exported.recorded(key, generations.getOrDefault(e, 0L));
+            }
+        }
+        return key;
+    }
+
+    /** Counts a record of one of rank 0's events; returns its generation. */
+    long recorded(EventHandle event) {
+        long generation = generations.merge(event, 1L, Long::sum);
+        Long key = keys.get(event);
+        if (key != null) {
+            exported.recorded(key, generation);
+        }
+        return generation;
+    }
+
+    long generation(EventHandle event) {
+        return generations.getOrDefault(event, 0L);
+    }
+
+    /** Forgets an object that is being released. */
+    void forget(Object object) {
+        Long key = keys.remove(object);
+        if (object instanceof EventHandle e) {
+            generations.remove(e);
+        }
+        if (key != null) {
+            exported.remove(key, Object.class);
+        }
+    }
+
+    /** Registers host bytes a worker will pull once; returns the transfer's key. */
+    long offerHost(MemorySegment bytes) {
+        long key = session.nextKey();
+        hostBytes.put(key, bytes);
+        return key;
+    }
+
+    private void handle(int source, Op op, WireReader message) {
+        if (local.serve(source, op, message)) {
+            return;
+        }
+        if (op == Op.PULL_HOST) {
+            long id = message.getLong();
+            long key = message.getLong();
+            int tag = message.getInt();
+            local.execute(source, id, () -> {
+                MemorySegment bytes = hostBytes.remove(key);
+                if (bytes == null) {
+                    throw new IllegalStateException("no host bytes are offered under key " + key);
+                }
+                session.transport().sendData(source, tag, bytes, i -> { });
+            });
+        }
+    }
+
+    /** The staging buffers of rank 0's copies that cross ranks. */
+    StagingPool staging() {
+        return local.staging();
+    }
+
+    /** Releases the service's streams and staging buffers (the backend is closing). */
+    void releaseStreams() {
+        local.releaseStreams();
+    }
+
+    @Override
+    public void close() {
+        local.close();
+        session.transport().handler((source, op, message) -> { }); // late requests of a closed backend
+    }
+}

@@ -1,0 +1,136 @@
+package org.polygpu.cluster;
+
+import java.lang.foreign.MemorySegment;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+import org.polygpu.backend.Backend;
+import org.polygpu.backend.DeviceBuffer;
+import org.polygpu.backend.EventHandle;
+import org.polygpu.backend.OperationLabel;
+import org.polygpu.backend.StreamHandle;
+
+/**
+ * Serves other ranks' requests about this rank's own devices, each on a thread of its own pool so that the receiver
+ * thread never blocks: {@link Op#SYNC_EVENT} (answer once an event's generation has completed) and
+ * {@link Op#PULL_BUFFER} (send a buffer's bytes: device to pinned host in chunks on a stream of the service's own,
+ * each chunk sent as soon as it is on the host). The requester waited for everything that writes the bytes before it
+ * asked, so the service orders the copy after nothing. Thread-safe.
+ */
+final class LocalService implements AutoCloseable {
+    private final Transport transport;
+    private final Backend backend;
+    private final ObjectTable objects;
+    private final Synchronizer events;
+    private final StagingPool staging;
+    private final ExecutorService pool = Executors.newCachedThreadPool(r -> Thread.ofPlatform().daemon()
+            .name("polygpu-mpi-service").unstarted(r));
+    /** One stream per device for the copies to the host that a pull makes; guarded by this. */
+    private final Map<Integer, StreamHandle> streams = new HashMap<>();
+
+    /** Waits until generation {@code generation} of the event with {@code key} has completed. */
+    interface Synchronizer {
+        void synchronize(long key, long generation);
+    }
+
+    /**
+     * @param objects the buffers other ranks may pull, by key
+     * @param events  how this rank waits for one of its events named by key and generation
+     */
+    LocalService(Transport transport, Backend backend, ObjectTable objects, Synchronizer events) {
+        this.transport = transport;
+        this.backend = backend;
+        this.objects = objects;
+        this.events = events;
+        this.staging = new StagingPool(backend);
+    }
+
+    /** The staging buffers of this rank's copies that cross ranks. */
+    StagingPool staging() {
+        return staging;
+    }
+
+    /** Serves one request the receiver thread took: false when {@code op} is not this service's. */
+    boolean serve(int source, Op op, WireReader message) {
+        if (op != Op.SYNC_EVENT && op != Op.PULL_BUFFER) {
+            return false;
+        }
+        long id = message.getLong();
+        pool.execute(() -> answer(source, id, () -> {
+            if (op == Op.SYNC_EVENT) {
+                events.synchronize(message.getLong(), message.getLong());
+            } else {
+                pull(source, message.getLong(), message.getLong(), message.getLong(), message.getInt());
+            }
+        }));
+        return true;
+    }
+
+    /** Runs {@code action} on the pool, answering call {@code id} afterwards with its failure, if any. */
+    void execute(int source, long id, Runnable action) {
+        pool.execute(() -> answer(source, id, action));
+    }
+
+    private void answer(int source, long id, Runnable action) {
+        String failure = "";
+        try {
+            action.run();
+        } catch (RuntimeException e) {
+            failure = String.valueOf(e.getMessage());
+        }
+        transport.reply(source, id, failure, null);
+    }
+
+    private void pull(int requester, long key, long offset, long bytes, int tag) {
+        DeviceBuffer buffer = objects.get(key, DeviceBuffer.class);
+        sendDevice(requester, tag, buffer, offset, bytes, stream(buffer.device()), OperationLabel.NONE);
+    }
+
+    /**
+     * Sends bytes {@code offset..offset+bytes} of {@code buffer} to {@code rank} with {@code tag}: copied to pinned
+     * host memory chunk by chunk on {@code stream}, after the work already there, each chunk sent once it is there.
+     */
+    void sendDevice(int rank, int tag, DeviceBuffer buffer, long offset, long bytes, StreamHandle stream,
+                    OperationLabel label) {
+        int device = buffer.device();
+        MemorySegment pinned = staging.take(bytes);
+        MemorySegment bytesOut = pinned.asSlice(0, bytes);
+        int chunks = (int) ((bytes + Transport.CHUNK_BYTES - 1) / Transport.CHUNK_BYTES);
+        EventHandle[] copied = new EventHandle[chunks];
+        try {
+            for (int i = 0; i < chunks; i++) {
+                long at = (long) i * Transport.CHUNK_BYTES;
+                long length = Math.min(Transport.CHUNK_BYTES, bytes - at);
+                backend.copyDeviceToHost(buffer, offset + at, bytesOut.asSlice(at, length), length, stream, label);
+                copied[i] = backend.createEvent(device);
+                backend.recordEvent(copied[i], stream);
+            }
+            transport.sendData(rank, tag, bytesOut, i -> backend.synchronizeEvent(copied[i]));
+        } finally {
+            for (EventHandle e : copied) {
+                if (e != null) {
+                    backend.destroyEvent(e);
+                }
+            }
+            staging.give(pinned);
+        }
+    }
+
+    private synchronized StreamHandle stream(int device) {
+        return streams.computeIfAbsent(device, backend::createStream);
+    }
+
+    /** Destroys the service's streams and frees its staging buffers; the backend stays open. */
+    synchronized void releaseStreams() {
+        streams.values().forEach(backend::destroyStream);
+        streams.clear();
+        staging.close();
+    }
+
+    @Override
+    public void close() {
+        pool.shutdownNow();
+    }
+}

@@ -1,0 +1,177 @@
+package org.polygpu.cluster;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.LongSupplier;
+
+import org.polygpu.backend.Backend;
+import org.polygpu.backend.BackendOptions;
+import org.polygpu.backend.Backends;
+import org.polygpu.backend.DeviceBuffer;
+import org.polygpu.backend.EventHandle;
+import org.polygpu.backend.FunctionHandle;
+import org.polygpu.backend.LaunchConfig;
+import org.polygpu.backend.ModuleImage;
+import org.polygpu.backend.OpenedBackend;
+import org.polygpu.backend.OperationLabel;
+import org.polygpu.backend.StreamHandle;
+import org.polygpu.mpi.Mpi;
+import org.polygpu.mpi.MpiRequest;
+
+/**
+ * The cost of the cluster's paths on one machine, for {@code mpirun -np 2} (scripts/cluster-bench.sh): each rank
+ * has one emulated GPU (device 0 on rank 0, device 1 on rank 1). Prints a table of wall-clock times measured on
+ * rank 0: microseconds per launch of an empty kernel on rank 0's own device and on rank 1's, batched (64 commands a
+ * message) and not (one); GB/s of copies between the ranks against MPI's own point-to-point bandwidth between the
+ * same two processes. Each figure is the median of {@value #RUNS} runs after one warm-up run.
+ */
+public final class ClusterBenchmark {
+    private static final int RUNS = 7;
+    private static final int LAUNCHES = 2000;
+    private static final long BYTES = 64L << 20;
+    private static final String PTX = ".version 8.0\n.target sm_70\n.address_size 64\n"
+            + ".visible .entry noop(.param .u64 p)\n{\n    ret;\n}\n";
+
+    private ClusterBenchmark() {
+    }
+
+    public static void main(String[] args) {
+        BackendOptions options = BackendOptions.defaults().withEmulatedDevices(1);
+        Session session = Session.join(Duration.ofSeconds(60));
+        double mpiGbs = mpiBandwidth(session, BYTES);
+        double mpiChunkedGbs = mpiBandwidth(session, Transport.CHUNK_BYTES);
+        if (session.rank() != 0) {
+            new Worker(session, "emulated", options).serve();
+        }
+        System.out.printf(Locale.ROOT, "%-52s %12s%n", "path (wall clock on rank 0, median of " + RUNS + ")",
+                "figure");
+        row("MPI point-to-point, one 64 MiB message", mpiGbs, "GB/s");
+        row("MPI point-to-point, 64 MiB in 4 MiB messages", mpiChunkedGbs, "GB/s");
+        for (int limit : new int[] {ClusterBackend.BATCH_LIMIT, 1}) {
+            OpenedBackend opened = ClusterOpening.open(session, Backends.open("emulated", options), limit);
+            try (Backend b = opened.backend()) {
+                if (limit > 1) {
+                    row("launch on rank 0's own device", launchMicros(b, 0), "us/launch");
+                    copies(b);
+                }
+                row("launch on rank 1's device, " + (limit > 1 ? "batched (" + limit + ")" : "unbatched"),
+                        launchMicros(b, 1), "us/launch");
+            }
+        }
+    }
+
+    private static void row(String what, double value, String unit) {
+        System.out.printf(Locale.ROOT, "%-52s %8.2f %s%n", what, value, unit);
+    }
+
+    /** Microseconds per launch: {@value #LAUNCHES} empty kernels on one stream, then a wait for the last. */
+    private static double launchMicros(Backend b, int device) {
+        FunctionHandle noop = b.function(b.loadModule(device, new ModuleImage.Ptx(PTX)), "noop");
+        DeviceBuffer buffer = b.allocate(device, 256);
+        StreamHandle stream = b.createStream(device);
+        EventHandle done = b.createEvent(device);
+        double micros = median(() -> {
+            long start = System.nanoTime();
+            for (int i = 0; i < LAUNCHES; i++) {
+                b.launch(noop, LaunchConfig.of(1, 32), new Object[] {buffer}, stream, OperationLabel.NONE);
+            }
+            b.recordEvent(done, stream);
+            b.synchronizeEvent(done);
+            return System.nanoTime() - start;
+        }) / 1e3 / LAUNCHES;
+        b.destroyEvent(done);
+        b.destroyStream(stream);
+        b.free(buffer);
+        return micros;
+    }
+
+    private static void copies(Backend b) {
+        MemorySegment host = b.allocateHost(BYTES);
+        DeviceBuffer local = b.allocate(0, BYTES);
+        DeviceBuffer remote = b.allocate(1, BYTES);
+        StreamHandle onLocal = b.createStream(0);
+        StreamHandle onRemote = b.createStream(1);
+        row("copy rank 0 host -> rank 1 device, 64 MiB", gbs(copy(b, onRemote,
+                () -> b.copyHostToDevice(host, remote, BYTES, onRemote, OperationLabel.NONE))), "GB/s");
+        row("copy rank 1 device -> rank 0 host, 64 MiB", gbs(copy(b, onRemote,
+                () -> b.copyDeviceToHost(remote, host, BYTES, onRemote, OperationLabel.NONE))), "GB/s");
+        row("copy rank 0 device -> rank 1 device, 64 MiB", gbs(copy(b, onRemote,
+                () -> b.copyDeviceToDevice(local, remote, BYTES, onRemote, OperationLabel.NONE))), "GB/s");
+        row("copy rank 1 device -> rank 0 device, 64 MiB", gbs(copy(b, onLocal,
+                () -> b.copyDeviceToDevice(remote, local, BYTES, onLocal, OperationLabel.NONE))), "GB/s");
+        b.destroyStream(onLocal);
+        b.destroyStream(onRemote);
+        b.free(local);
+        b.free(remote);
+        b.freeHost(host);
+    }
+
+    /** Nanoseconds of one copy and the wait for it. */
+    private static double copy(Backend b, StreamHandle stream, Runnable copy) {
+        EventHandle done = b.createEvent(stream.device());
+        double nanos = median(() -> {
+            long start = System.nanoTime();
+            copy.run();
+            b.recordEvent(done, stream);
+            b.synchronizeEvent(done);
+            return System.nanoTime() - start;
+        });
+        b.destroyEvent(done);
+        return nanos;
+    }
+
+    private static double gbs(double nanos) {
+        return BYTES / nanos;
+    }
+
+    /**
+     * Rank 0 sends 64 MiB to rank 1 in messages of {@code message} bytes, all started at once, and rank 1 answers
+     * with one byte once it has them all; both ranks call this.
+     */
+    private static double mpiBandwidth(Session session, long message) {
+        Mpi mpi = session.transport().mpi();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment data = arena.allocate(BYTES);
+            MemorySegment ack = arena.allocate(1);
+            int tag = 3;
+            double nanos = median(() -> {
+                long start = System.nanoTime();
+                List<MpiRequest> requests = new ArrayList<>();
+                for (long at = 0; at < BYTES && session.rank() < 2; at += message) {
+                    MemorySegment part = data.asSlice(at, message);
+                    requests.add(session.rank() == 0 ? mpi.isend(part, 1, tag) : mpi.irecv(part, 0, tag));
+                }
+                requests.forEach(ClusterBenchmark::complete);
+                if (session.rank() == 0) {
+                    complete(mpi.irecv(ack, 1, tag));
+                } else if (session.rank() == 1) {
+                    complete(mpi.isend(ack, 0, tag));
+                }
+                return System.nanoTime() - start;
+            });
+            return BYTES / nanos;
+        }
+    }
+
+    private static void complete(MpiRequest request) {
+        while (request.test().isEmpty()) {
+            Thread.onSpinWait();
+        }
+    }
+
+    /** The median of {@value #RUNS} runs of {@code run} after one warm-up run. */
+    private static double median(LongSupplier run) {
+        run.getAsLong();
+        long[] times = new long[RUNS];
+        for (int i = 0; i < RUNS; i++) {
+            times[i] = run.getAsLong();
+        }
+        Arrays.sort(times);
+        return times[RUNS / 2];
+    }
+}
