@@ -48,7 +48,6 @@ class DocExamplesTest {
      * Pages of docs/ that the guide links but that arrive with other changes (the emulator's timing model, the GPU
      * pack): a link to one of them is accepted while the page is missing. Remove a name once its page is in.
      */
-    private static final Set<String> ARRIVING = Set.of("emulator-model.md", "gpu-pack.md");
     private static final Pattern MACHINE_PATH = Pattern.compile("(/work/|/usr/lib/jvm|/home/|/root/|/tmp/|C:\\\\)");
 
     @TempDir
@@ -158,7 +157,7 @@ class DocExamplesTest {
                     continue;
                 }
                 Path file = page.getParent().resolve(target).normalize();
-                assertTrue(Files.exists(file) || ARRIVING.contains(file.getFileName().toString()),
+                assertTrue(Files.exists(file),
                         page + " links to " + target + ", which does not exist");
                 if (m.group(2) != null && Files.exists(file) && target.endsWith(".md")) {
                     assertTrue(anchors(file).contains(m.group(2).substring(1)), page + " links to " + target
