@@ -13,6 +13,7 @@ import org.polygpu.bench.hand.HandBaselines;
 import org.polygpu.bench.hand.HandResult;
 import org.polygpu.config.MemoryModel;
 import org.polygpu.config.RuntimeConfig;
+import org.polygpu.topology.ClusterTopology;
 
 /**
  * The policy study ({@code scripts/study.sh}): runs a {@link StudyPlan} on the emulator in sampled execution and
@@ -27,6 +28,11 @@ import org.polygpu.config.RuntimeConfig;
  * to stderr.
  */
 public final class Study {
+    /** The GPUs of a topology the study runs on: 8 for a node preset, all of a cluster's. */
+    static int gpuCount(String topology) {
+        return ClusterTopology.ofName(topology).map(ClusterTopology::gpuCount).orElse(ClusterTopology.GPUS_PER_NODE);
+    }
+
     /** The policy the runtime uses when none is given, the reference of the ablation. */
     static final String DEFAULT_POLICY = RuntimeConfig.defaults().deviceSelectionPolicy();
 
@@ -134,12 +140,16 @@ public final class Study {
         }
     }
 
-    /** The GPU model of a topology preset: {@code v100x8} has V100s, {@code a100x8} A100s, {@code h100x8} H100s. */
+    /**
+     * The GPU model of a topology preset: {@code v100x8} has V100s, {@code a100x8} A100s, {@code h100x8} H100s, and a
+     * cluster of them ({@code 4xh100x8}, {@link ClusterTopology}) its nodes' model.
+     */
     static String deviceModel(String topology) {
-        String model = topology.length() >= 4 ? topology.substring(0, 4).toUpperCase(Locale.ROOT) : "";
+        String node = ClusterTopology.ofName(topology).map(ClusterTopology::nodePreset).orElse(topology);
+        String model = node.length() >= 4 ? node.substring(0, 4).toUpperCase(Locale.ROOT) : "";
         if (!List.of("V100", "A100", "H100").contains(model)) {
             throw new IllegalArgumentException("topology must be a preset whose name starts with its GPU model "
-                    + "(v100x8, a100x8, h100x8), got " + topology);
+                    + "(v100x8, a100x8, h100x8) or a cluster of them (4xh100x8), got " + topology);
         }
         return model;
     }

@@ -11,8 +11,9 @@ import org.polygpu.sched.spi.DeviceSelectionPolicies;
  * one, as the hand-optimized baseline.
  *
  * @param benchmarks the benchmarks and their sizes, in the order of the CSV
- * @param topologies emulated topology presets ({@link Study#deviceModel} gives each its GPU model)
- * @param gpus       GPU counts, each at least 1 and at most 8
+ * @param topologies emulated topology presets or clusters of them ({@link Study#deviceModel} gives each its GPU
+ *                   model)
+ * @param gpus       GPU counts, each at least 1 and at most every topology's GPU count
  * @param policies   device-selection policies by registry name
  * @param hand       whether the hand-optimized baselines run too
  * @param memoryModels the memory models ML and CG run under, {@code explicit} first; every other run, and every row
@@ -52,9 +53,12 @@ record StudyPlan(List<StudyBenchmark> benchmarks, List<String> topologies, List<
             throw new IllegalArgumentException(
                     "the study needs at least one benchmark, topology, GPU count and policy");
         }
+        topologies.forEach(Study::deviceModel);
+        int most = topologies.stream().mapToInt(Study::gpuCount).min().orElseThrow();
         for (int g : gpus) {
-            if (g < 1 || g > 8) {
-                throw new IllegalArgumentException("GPU counts must be in 1..8, got " + g);
+            if (g < 1 || g > most) {
+                throw new IllegalArgumentException("GPU counts must be in 1.." + most + " (the GPUs of every "
+                        + "topology of the study), got " + g);
             }
         }
         List<String> known = DeviceSelectionPolicies.names();
@@ -63,7 +67,6 @@ record StudyPlan(List<StudyBenchmark> benchmarks, List<String> topologies, List<
                 throw new IllegalArgumentException("unknown policy '" + p + "'; registered policies: " + known);
             }
         }
-        topologies.forEach(Study::deviceModel);
     }
 
     /** The full study: five benchmarks, three topologies, 1 to 8 GPUs, every registered policy and the baselines. */
