@@ -88,4 +88,33 @@ class ClusterTopologyProgramTest {
         }
         assertTrue(lines.get(2).startsWith("vec,2xh100x8,16,hand,"), lines.get(2));
     }
+
+    /** {@code --nodes 1,2} of v100x8: the clusters 1xv100x8 and 2xv100x8, each on all its GPUs. */
+    @Test
+    void theStudyRunsEachNodeCountOnAllItsGpus(@TempDir Path dir) throws Exception {
+        Polyglot.assumeNvrtc();
+        Path csv = Study.execute(new String[] {"--out", dir.toString(), "--benchmarks", "vec", "--topologies",
+            "v100x8", "--nodes", "1,2", "--partitions", "16", "--policies", "round-robin", "--sizes", "vec=65536",
+            "--no-hand", "--no-plots"}, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        List<String> lines = Files.readAllLines(csv);
+        assertEquals(3, lines.size(), String.join("\n", lines));
+        assertTrue(lines.get(1).startsWith("vec,1xv100x8,8,round-robin,"), lines.get(1));
+        assertTrue(lines.get(2).startsWith("vec,2xv100x8,16,round-robin,"), lines.get(2));
+    }
+
+    @Test
+    void theStudyRefusesClusterOptionsThatDoNotGoTogether() {
+        assertEquals("--nodes runs every GPU of each cluster; do not give --gpus too",
+                refused("--topologies", "h100x8", "--nodes", "2", "--gpus", "8"));
+        assertTrue(refused("--topologies", "2xh100x8", "--nodes", "2").contains("must be node presets"));
+        assertTrue(refused("--topologies", "h100x8", "--nodes", "2", "--device-memory", "1MiB")
+                .startsWith("--device-memory needs --no-hand"));
+        assertTrue(refused("--topologies", "2xh100x8", "--gpus", "17").contains("GPU counts must be in 1..16"));
+        assertTrue(refused("--topologies", "4xh100x1").contains("invalid cluster topology '4xh100x1'"));
+    }
+
+    private static String refused(String... args) {
+        return assertThrows(IllegalArgumentException.class, () -> Study.execute(args,
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))).getMessage();
+    }
 }

@@ -13,6 +13,7 @@ import org.polygpu.bench.hand.HandBaselines;
 import org.polygpu.bench.hand.HandResult;
 import org.polygpu.config.MemoryModel;
 import org.polygpu.config.RuntimeConfig;
+import org.polygpu.sched.spi.Locations;
 import org.polygpu.topology.ClusterTopology;
 
 /**
@@ -28,9 +29,13 @@ import org.polygpu.topology.ClusterTopology;
  * to stderr.
  */
 public final class Study {
-    /** The GPUs of a topology the study runs on: 8 for a node preset, all of a cluster's. */
+    /**
+     * The GPUs of a topology the study runs on: 8 for a node preset, all of a cluster's up to the runtime's
+     * {@link Locations#MAX_DEVICES} (63: a set of locations is one 64-bit mask with the host), so 8 nodes run on 63.
+     */
     static int gpuCount(String topology) {
-        return ClusterTopology.ofName(topology).map(ClusterTopology::gpuCount).orElse(ClusterTopology.GPUS_PER_NODE);
+        return Math.min(Locations.MAX_DEVICES, ClusterTopology.ofName(topology).map(ClusterTopology::gpuCount)
+                .orElse(ClusterTopology.GPUS_PER_NODE));
     }
 
     /** The policy the runtime uses when none is given, the reference of the ablation. */
@@ -63,7 +68,7 @@ public final class Study {
             StudyCharts.writeAll(StudyCsv.read(options.out().resolve("study.csv")), options.out());
             return options.out().resolve("study.csv");
         }
-        List<StudyRow> rows = run(options.plan(), options.out(), progress);
+        List<StudyRow> rows = run(options.plan(), options.out(), progress, options.deviceMemory());
         if (options.plots()) {
             StudyCharts.writeAll(rows, options.out());
         }
@@ -72,9 +77,10 @@ public final class Study {
 
     /**
      * Runs every configuration of {@code plan} and writes {@code out/study.csv}; shows the progress on
-     * {@code progress}. Returns the rows.
+     * {@code progress}. Every emulated GPU has {@code deviceMemory} ({@code EmulatedDeviceMemory}), or its model's
+     * memory when {@code null}. Returns the rows.
      */
-    static List<StudyRow> run(StudyPlan plan, Path out, PrintStream progress) {
+    static List<StudyRow> run(StudyPlan plan, Path out, PrintStream progress, String deviceMemory) {
         try {
             Files.createDirectories(out);
         } catch (IOException e) {
@@ -85,7 +91,7 @@ public final class Study {
         ProgressBar bar = new ProgressBar(progress);
         int total = plan.runCount();
         int done = 0;
-        try (PolygpuRunner runner = new PolygpuRunner()) {
+        try (PolygpuRunner runner = new PolygpuRunner(deviceMemory)) {
             for (StudyPlan.Configuration c : plan.configurations()) {
                 List<Measurement> measured = new ArrayList<>();
                 DataflowBound reference = null;

@@ -13,7 +13,8 @@ import org.polygpu.sched.spi.DeviceSelectionPolicies;
  * @param benchmarks the benchmarks and their sizes, in the order of the CSV
  * @param topologies emulated topology presets or clusters of them ({@link Study#deviceModel} gives each its GPU
  *                   model)
- * @param gpus       GPU counts, each at least 1 and at most every topology's GPU count
+ * @param gpus       GPU counts, each at least 1 and at most every topology's GPU count, or only
+ *                   {@link #ALL_GPUS}
  * @param policies   device-selection policies by registry name
  * @param hand       whether the hand-optimized baselines run too
  * @param memoryModels the memory models ML and CG run under, {@code explicit} first; every other run, and every row
@@ -56,7 +57,7 @@ record StudyPlan(List<StudyBenchmark> benchmarks, List<String> topologies, List<
         topologies.forEach(Study::deviceModel);
         int most = topologies.stream().mapToInt(Study::gpuCount).min().orElseThrow();
         for (int g : gpus) {
-            if (g < 1 || g > most) {
+            if ((g < 1 || g > most) && !gpus.equals(List.of(ALL_GPUS))) {
                 throw new IllegalArgumentException("GPU counts must be in 1.." + most + " (the GPUs of every "
                         + "topology of the study), got " + g);
             }
@@ -68,6 +69,9 @@ record StudyPlan(List<StudyBenchmark> benchmarks, List<String> topologies, List<
             }
         }
     }
+
+    /** The GPU count that stands for all the GPUs of each topology ({@code --nodes}). */
+    static final int ALL_GPUS = 0;
 
     /** The full study: five benchmarks, three topologies, 1 to 8 GPUs, every registered policy and the baselines. */
     static StudyPlan full() {
@@ -87,7 +91,7 @@ record StudyPlan(List<StudyBenchmark> benchmarks, List<String> topologies, List<
         for (StudyBenchmark b : benchmarks) {
             for (String t : topologies) {
                 for (int g : gpus) {
-                    out.add(new Configuration(b, t, g));
+                    out.add(new Configuration(b, t, g == ALL_GPUS ? Study.gpuCount(t) : g));
                 }
             }
         }
