@@ -21,9 +21,11 @@ import org.polygpu.topology.ClusterTopology;
  * writes {@code study.csv} ({@link StudyCsv}) and, unless told not to, the three plots ({@link StudyCharts}) to the
  * output directory. Every figure comes from the virtual clock, so two runs of the same plan write the same CSV.
  *
- * <p>Arguments: {@code [--quick] [--out DIR] [--benchmarks vec,bs,...] [--topologies v100x8,...] [--gpus 1,2,...]
- * [--policies round-robin,...] [--sizes vec=N,...] [--memory-models explicit,managed] [--no-hand] [--no-plots]
- * [--replot]}; the lists narrow the full (or quick) plan, {@code --sizes} changes sizes, {@code --memory-models} runs
+ * <p>Arguments: {@code [--quick] [--out DIR] [--benchmarks vec,bs,...] [--topologies v100x8,4xh100x8,...]
+ * [--gpus 1,2,... | --nodes 1,2,...] [--partitions N] [--policies round-robin,...] [--sizes vec=N,...]
+ * [--memory-models explicit,managed] [--device-memory BYTES] [--no-hand] [--no-plots] [--replot]}; the lists narrow
+ * the full (or quick) plan, {@code --nodes} runs clusters of the node presets on all their GPUs ({@link StudyOptions}),
+ * {@code --sizes} changes sizes, {@code --memory-models} runs
  * ML and CG under more memory models than {@code explicit} too and compares them in {@code memory-models.csv}
  * ({@link MemoryModelCsv}), {@code --replot} only draws the plots of {@code DIR/study.csv} again. The progress goes
  * to stderr.
