@@ -7,8 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Comparator;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.polygpu.backend.DeviceBuffer;
 import org.polygpu.backend.OperationLabel;
 import org.polygpu.backend.TimedOperation;
+import org.polygpu.config.MemoryModel;
 import org.polygpu.topology.BandwidthMatrixLoader;
 import org.polygpu.topology.ClusterTopology;
 
@@ -131,5 +133,25 @@ class ClusterNetworkTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> EmulatedBackend.builder()
                 .topology(BandwidthMatrixLoader.resolveAsWritten("h100x8")).cluster(c).build());
         assertTrue(e.getMessage().contains("cluster 2xh100x8 has 16"), e.getMessage());
+    }
+
+    /** A managed buffer's pages prefetched to another node: the migration's copy latency, the network's, the NIC. */
+    @Test
+    void aPrefetchToAnotherNodeMovesItsPagesOverTheNetwork() {
+        ClusterTopology c = ClusterTopology.parse("2xh100x8");
+        try (EmulatedBackend b = EmulatedBackend.builder().topology(c.linkMatrix()).cluster(c).hostApiNanos(0)
+                .copyLatencyNanos(0).memoryModel(MemoryModel.MANAGED).build()) {
+            b.recordTimeline(true);
+            DeviceBuffer m = b.allocateManaged(1L << 20);
+            b.prefetch(m, 0, 1L << 20, 2, b.createStream(2), new OperationLabel(1, "populate on 2"));
+            b.synchronizeAll();
+            b.prefetch(m, 0, 1L << 20, 10, b.createStream(10), new OperationLabel(2, "to 10"));
+            b.synchronizeAll();
+            TimedOperation moved = b.timeline().getLast();
+            assertEquals(1L << 20, moved.bytes());
+            assertEquals(2, moved.source());
+            assertEquals(NETWORK_LATENCY + VirtualTime.ceilNanos((1L << 20) / 50.0),
+                    moved.endNanos() - moved.startNanos());
+        }
     }
 }
