@@ -6,6 +6,8 @@
 #   --memory-models explicit,managed to run ML and CG under both memory models too, into DIR/memory-models.csv]
 #   --quick   v100x8 only, at smaller sizes (a few minutes); without it the full matrix (about half an hour)
 #   --out DIR where the results go (default: target/study)
+#   --nodes 1,2,4,8 with --topologies of node presets: the same on simulated clusters of that many nodes, all their
+#             GPUs (docs/cluster-simulation.md); clusters such as 4xh100x8 may also be named in --topologies
 # Builds polygpu first when its sources changed or the benchmarks are not built. Extra JVM flags: POLYGPU_JAVA_OPTS.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"

@@ -34,6 +34,11 @@ record CopyCost(long latencyNanos, double slowdown) {
         return new CopyCost(latency(copies.deviceToDevice(), fixedLatencyNanos), 1);
     }
 
+    /** This cost with {@code nanos} more latency: a route between nodes adds the network's. */
+    CopyCost plusLatency(long nanos) {
+        return nanos == 0 ? this : new CopyCost(latencyNanos + nanos, slowdown);
+    }
+
     private static long latency(LinkSpec spec, long fixedLatencyNanos) {
         return fixedLatencyNanos >= 0 ? fixedLatencyNanos : Math.round(spec.latencyNs());
     }

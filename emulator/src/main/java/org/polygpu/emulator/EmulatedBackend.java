@@ -93,7 +93,7 @@ public final class EmulatedBackend extends EmulatedMemories {
         this.properties = model.properties();
         this.maxPendingPerStream = b.maxPendingPerStream();
         this.streamsCreated = new int[memories.length];
-        this.simulation = new Simulation(new LinkModel(topology), ComputeModel.forDevices(topology.gpuCount()),
+        this.simulation = new Simulation(new LinkModel(topology, b.cluster()), ComputeModel.forDevices(topology.gpuCount()),
                 b.copyLatencyNanos() >= 0 ? b.copyLatencyNanos()
                         : Math.round(model.copies().hostToDevicePinned().latencyNs()));
         this.host = new HostClock(simulation, b.hostApiNanos(), b.pollNanos());

@@ -6,6 +6,7 @@ import org.polygpu.config.EmulatedExecution;
 import org.polygpu.config.MemoryModel;
 import org.polygpu.nvrtc.KernelCache;
 import org.polygpu.topology.BandwidthMatrix;
+import org.polygpu.topology.ClusterTopology;
 
 /**
  * Configures an {@link EmulatedBackend}. Only the topology is required; the defaults are:
@@ -55,11 +56,12 @@ public final class EmulatedBackendBuilder {
     private int sampledBlocks = DEFAULT_SAMPLED_BLOCKS;
     private MemoryModel memoryModel = MemoryModel.EXPLICIT;
     private long pageFaultNanos = 20_000;
+    private ClusterTopology cluster;
 
     EmulatedBackendBuilder() {
     }
 
-    /** Number of virtual GPUs, at most the topology's GPU count. */
+    /** Number of virtual GPUs, at most the topology's GPU count (the first ones of a cluster). */
     public EmulatedBackendBuilder devices(int n) {
         if (n < 1) {
             throw new IllegalArgumentException("an emulated backend needs at least one device, got " + n);
@@ -71,6 +73,15 @@ public final class EmulatedBackendBuilder {
     /** The interconnect, GB/s, GPUs first and the host last. */
     public EmulatedBackendBuilder topology(BandwidthMatrix matrix) {
         this.topology = Objects.requireNonNull(matrix, "matrix");
+        return this;
+    }
+
+    /**
+     * The cluster the topology describes ({@link ClusterTopology#linkMatrix()}), so that transfers between its nodes
+     * share their NICs and pay the network's latency; without one, every pair of devices has a link of its own.
+     */
+    public EmulatedBackendBuilder cluster(ClusterTopology clusterTopology) {
+        this.cluster = Objects.requireNonNull(clusterTopology, "clusterTopology");
         return this;
     }
 
@@ -205,7 +216,16 @@ public final class EmulatedBackendBuilder {
             throw new IllegalArgumentException("the topology describes " + topology.gpuCount()
                     + " GPUs; cannot emulate " + devices);
         }
+        if (cluster != null && topology.gpuCount() != cluster.gpuCount()) {
+            throw new IllegalArgumentException("the topology describes " + topology.gpuCount() + " GPUs but cluster "
+                    + cluster.name() + " has " + cluster.gpuCount());
+        }
         return new EmulatedBackend(this);
+    }
+
+    /** The cluster the topology describes, or {@code null}. */
+    ClusterTopology cluster() {
+        return cluster;
     }
 
     BandwidthMatrix topology() {

@@ -1,6 +1,9 @@
 package org.polygpu.emulator;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Optional;
 
 import org.polygpu.backend.BackendOptions;
 import org.polygpu.backend.BackendProvider;
@@ -9,11 +12,12 @@ import org.polygpu.config.ByteSize;
 import org.polygpu.nvrtc.KernelCache;
 import org.polygpu.topology.BandwidthMatrix;
 import org.polygpu.topology.BandwidthMatrixLoader;
+import org.polygpu.topology.ClusterTopology;
 
 /**
  * Provides the emulated backend as {@code Backend=emulated}, always usable, last in {@code auto}'s order. Options:
- * {@code EmulatedDevices} (default {@value #DEFAULT_DEVICES}), {@code EmulatedTopology} (a preset name or a CSV path,
- * default {@value #DEFAULT_TOPOLOGY}), {@code EmulatedDeviceModel} (V100, A100, H100 or the path of a device-model file,
+ * {@code EmulatedDevices} (default {@value #DEFAULT_DEVICES}), {@code EmulatedTopology} (a preset name, a CSV path or a
+ * cluster such as {@code 4xh100x8}, {@link ClusterTopology}; default {@value #DEFAULT_TOPOLOGY}), {@code EmulatedDeviceModel} (V100, A100, H100 or the path of a device-model file,
  * {@link DeviceModel#resolve}; default V100),
  * {@code EmulatedDeviceMemory} (every device's memory instead of the model's) and
  * {@code EmulatedExecution} ({@code full} or {@code sampled}, {@link EmulatedBackendBuilder#execution}). The
@@ -68,16 +72,22 @@ public final class EmulatedBackendProvider implements BackendProvider {
         if (options.emulatedDeviceMemory() != 0) {
             model = model.withTotalMemory(options.emulatedDeviceMemory());
         }
-        EmulatedBackend backend = EmulatedBackend.builder().devices(devices).topology(links).model(model)
+        EmulatedBackendBuilder builder = EmulatedBackend.builder().devices(devices).topology(links).model(model)
                 .nvrtcLibrary(options.nvrtcLibrary().map(Object::toString).orElse(null))
                 .kernelCache(KernelCache.of(options.kernelCache())).execution(options.emulatedExecution())
-                .memoryModel(options.memoryModel()).build();
+                .memoryModel(options.memoryModel());
+        Optional<ClusterTopology> cluster = Files.exists(Path.of(topologyName)) ? Optional.empty()
+                : ClusterTopology.ofName(topologyName);
+        cluster.ifPresent(builder::cluster);
+        EmulatedBackend backend = builder.build();
         BandwidthMatrix floored = BandwidthMatrixLoader.resolve(topologyName);
         BandwidthMatrix policies = devices == floored.gpuCount() ? floored : floored.restrictedTo(devices);
         String memory = options.emulatedDeviceMemory() == 0 ? ""
                 : " with " + ByteSize.format(model.totalMemory()) + " of memory each";
+        String network = cluster.map(c -> "; " + c.nodes() + " nodes joined by " + c.network().describe())
+                .orElse("");
         return new OpenedBackend(backend, policies, topologyName, false, notice(devices, model, topologyName,
-                links.gpuCount()) + memory + "; device model: " + model.describe());
+                links.gpuCount()) + memory + network + "; device model: " + model.describe());
     }
 
     /** What was opened; a topology with more GPUs than emulated says which of them are. */

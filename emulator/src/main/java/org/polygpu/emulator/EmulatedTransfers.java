@@ -88,7 +88,7 @@ final class EmulatedTransfers {
         Objects.requireNonNull(label, "label");
         awaitRoom.accept(s);
         host.enqueue(CopyOperation.deviceToDevice(s, label, from, to, bytes, link,
-                CopyCost.device(copies, fixedLatencyNanos)));
+                CopyCost.device(copies, fixedLatencyNanos).plusLatency(link.latencyNanos())));
     }
 
     /**

@@ -3,6 +3,7 @@ package org.polygpu.emulator;
 import java.util.Comparator;
 import java.util.PriorityQueue;
 import org.polygpu.topology.BandwidthMatrix;
+import org.polygpu.topology.ClusterTopology;
 
 /**
  * The fluid model of the interconnect: one directed link per ordered pair of locations (each device and the host),
@@ -13,19 +14,34 @@ import org.polygpu.topology.BandwidthMatrix;
  * per-transfer service counter and each transfer the counter value at which it is done; transfers finish in order
  * of that target, found with a priority queue. Joining or finishing costs O(log k) for k active transfers.
  *
+ * <p>In a cluster ({@link ClusterTopology}) the GPUs of two different nodes are joined instead by a route through
+ * the {@link NetworkFabric}, where transfers share the sender's and the receiver's NICs and pay the network's latency.
+ *
  * <p>GB/s equals bytes per nanosecond, so bandwidths are used as they are.
  */
 final class LinkModel {
     private final Link[][] links;
     private final int host;
 
+    /** The links of {@code matrix}, each pair its own. */
     LinkModel(BandwidthMatrix matrix) {
+        this(matrix, null);
+    }
+
+    /**
+     * The links of {@code matrix}, whose GPUs are the first of {@code clusterOrNull}'s when it is not null: then GPUs
+     * of different nodes are joined through one {@link NetworkFabric}.
+     */
+    LinkModel(BandwidthMatrix matrix, ClusterTopology clusterOrNull) {
         int locations = matrix.gpuCount() + 1;
         this.host = matrix.hostIndex();
         this.links = new Link[locations][locations];
+        NetworkFabric fabric = clusterOrNull == null ? null : new NetworkFabric(clusterOrNull);
         for (int from = 0; from < locations; from++) {
             for (int to = 0; to < locations; to++) {
-                links[from][to] = new Link(from, to, matrix.bandwidth(from, to));
+                boolean remote = fabric != null && from != host && to != host
+                        && clusterOrNull.node(from) != clusterOrNull.node(to);
+                links[from][to] = remote ? fabric.route(from, to) : new PairLink(from, to, matrix.bandwidth(from, to));
             }
         }
     }
@@ -35,8 +51,34 @@ final class LinkModel {
         return links[source < 0 ? host : source][destination < 0 ? host : destination];
     }
 
-    /** One directed link and the transfers active on it. */
-    static final class Link {
+    /**
+     * Where a transfer moves its bytes; the {@link Simulation} joins transfers to it and finishes them when it says.
+     * A link's {@link #version()} changes whenever its predicted next completion does.
+     */
+    sealed interface Link permits PairLink, NetworkFabric.Route {
+        /** The rate of the link when it carries one transfer, GB/s. */
+        double bandwidthGbps();
+
+        /** What a copy on this link waits besides its own latency before moving bytes: the network's, or 0. */
+        long latencyNanos();
+
+        long version();
+
+        /** {@code transfer} starts moving its bytes at {@code now}; returns the new prediction's version. */
+        long join(LinkTransfer transfer, long now);
+
+        /** The transfer predicted to finish first, or {@code null} when idle. */
+        LinkTransfer next();
+
+        /** When {@link #next()} finishes if nothing joins before, given the state at {@code now}. */
+        long nextCompletion(long now);
+
+        /** Removes the first transfer, done at {@code now}; returns it and bumps the version. */
+        LinkTransfer finishNext(long now);
+    }
+
+    /** One directed link of a pair of locations and the transfers active on it. */
+    static final class PairLink implements Link {
         private static final Comparator<LinkTransfer> BY_TARGET = Comparator
                 .comparingDouble((LinkTransfer t) -> t.serviceTarget()).thenComparingLong(LinkTransfer::sequence);
 
@@ -50,42 +92,49 @@ final class LinkModel {
         /** Changes whenever the predicted next completion does, so that stale predictions can be ignored. */
         private long version;
 
-        private Link(int from, int to, double bandwidthGbps) {
+        private PairLink(int from, int to, double bandwidthGbps) {
             this.from = from;
             this.to = to;
             this.bytesPerNano = bandwidthGbps;
         }
 
-        double bandwidthGbps() {
+        @Override
+        public double bandwidthGbps() {
             return bytesPerNano;
         }
 
-        long version() {
+        @Override
+        public long latencyNanos() {
+            return 0;
+        }
+
+        @Override
+        public long version() {
             return version;
         }
 
-        /** {@code transfer} starts moving its bytes at {@code now}; returns the new prediction's version. */
-        long join(LinkTransfer transfer, long now) {
+        @Override
+        public long join(LinkTransfer transfer, long now) {
             advance(now);
             transfer.serviceTarget(service + transfer.serviceBytes());
             active.add(transfer);
             return ++version;
         }
 
-        /** The transfer predicted to finish first, or {@code null} when idle. */
-        LinkTransfer next() {
+        @Override
+        public LinkTransfer next() {
             return active.peek();
         }
 
-        /** When {@link #next()} finishes if nothing joins before, given the state at {@code now}. */
-        long nextCompletion(long now) {
+        @Override
+        public long nextCompletion(long now) {
             LinkTransfer head = active.peek();
             double remaining = Math.max(0, head.serviceTarget() - serviceAt(now));
             return now + VirtualTime.ceilNanos(remaining * active.size() / bytesPerNano);
         }
 
-        /** Removes the first transfer, done at {@code now}; returns it and bumps the version. */
-        LinkTransfer finishNext(long now) {
+        @Override
+        public LinkTransfer finishNext(long now) {
             advance(now);
             LinkTransfer done = active.poll();
             if (active.isEmpty()) {

@@ -57,7 +57,7 @@ final class MigrationOperation extends Operation implements LinkTransfer {
         for (leg++; leg < moves.locations(); leg++) {
             if (moves.bytes(leg) > 0) {
                 link = links.link(source(leg), destination);
-                simulation.joinLinkAt(this, simulation.now() + simulation.copyLatencyNanos());
+                simulation.joinLinkAt(this, simulation.now() + simulation.copyLatencyNanos() + link.latencyNanos());
                 return true;
             }
         }

@@ -33,8 +33,9 @@ final class PageFaults {
         for (int l = 0; l < moves.locations(); l++) {
             if (moves.pages(l) > 0) {
                 int from = l == moves.host() ? PageResidency.HOST : l;
-                nanos += moves.pages(l) * (double) pageFaultNanos
-                        + moves.bytes(l) / links.link(from, device).bandwidthGbps();
+                LinkModel.Link link = links.link(from, device);
+                nanos += moves.pages(l) * (double) (pageFaultNanos + link.latencyNanos())
+                        + moves.bytes(l) / link.bandwidthGbps();
             }
         }
         managed.faulted(moves.totalPages(), moves.totalBytes());

@@ -84,7 +84,7 @@ public final class BandwidthMatrixLoader {
         return preset(name, true);
     }
 
-    private static BandwidthMatrix preset(String name, boolean floor) {
+    static BandwidthMatrix preset(String name, boolean floor) {
         String file = PRESETS.get(name);
         if (file == null) {
             throw new IllegalArgumentException("unknown bandwidth matrix preset '" + name + "'; presets: "
@@ -106,7 +106,8 @@ public final class BandwidthMatrixLoader {
     }
 
     /**
-     * Loads a preset when {@code pathOrPreset} is a preset name, otherwise the file at that path.
+     * Loads a preset when {@code pathOrPreset} is a preset name, otherwise the file at that path, otherwise the
+     * cluster it names ({@link ClusterTopology}: {@code 4xh100x8}).
      *
      * @throws IllegalArgumentException when it is neither a preset nor an existing file (the message lists the
      *                                  presets), or when the file is malformed
@@ -129,9 +130,13 @@ public final class BandwidthMatrixLoader {
             return preset(pathOrPreset, floor);
         }
         Path file = Path.of(pathOrPreset);
+        if (!Files.exists(file) && ClusterTopology.isClusterName(pathOrPreset)) {
+            return ClusterTopology.parse(pathOrPreset).matrix(floor);
+        }
         if (!Files.exists(file)) {
             throw new IllegalArgumentException("bandwidth matrix '" + pathOrPreset
-                    + "' is neither an existing file nor a preset; presets: " + String.join(", ", presetNames()));
+                    + "' is neither an existing file nor a preset; presets: " + String.join(", ", presetNames())
+                    + "; clusters: <nodes>x<node preset>, for example 4xh100x8");
         }
         return load(file, floor);
     }

@@ -25,7 +25,14 @@ final class PolygpuRunner implements AutoCloseable {
     private final Path scratch;
     private final ByteArrayOutputStream messages = new ByteArrayOutputStream();
 
-    PolygpuRunner() {
+    /**
+     * {@code EmulatedDeviceMemory} of every run, or {@code null} for the device model's. Runs with less memory execute
+     * every block: evicting a replica writes it back to the host, which a sampled run's uncomputed data may not be.
+     */
+    private final String deviceMemory;
+
+    PolygpuRunner(String deviceMemoryOrNull) {
+        deviceMemory = deviceMemoryOrNull;
         engine = Engine.newBuilder().option("engine.WarnInterpreterOnly", "false").out(OutputStream.nullOutputStream())
                 .err(messages).build();
         try {
@@ -36,19 +43,23 @@ final class PolygpuRunner implements AutoCloseable {
     }
 
     /**
-     * Runs {@code benchmark} in sampled execution on {@code gpus} GPUs of {@code topology} under {@code policy} and
+     * Runs {@code benchmark} in sampled execution (full with a device memory) on {@code gpus} GPUs of {@code topology} under {@code policy} and
      * {@code memoryModel}.
      */
     Measurement run(StudyBenchmark benchmark, String topology, int gpus, String policy, MemoryModel memoryModel) {
         Path trace = scratch.resolve("trace.json");
         Path dag = scratch.resolve("schedule");
         messages.reset();
-        try (Context context = Context.newBuilder().engine(engine).allowAllAccess(true)
+        Context.Builder builder = Context.newBuilder().engine(engine).allowAllAccess(true);
+        if (deviceMemory != null) {
+            builder.option("polygpu.EmulatedDeviceMemory", deviceMemory);
+        }
+        try (Context context = builder
                 .option("polygpu.Backend", "emulated")
                 .option("polygpu.EmulatedDevices", Integer.toString(gpus))
                 .option("polygpu.EmulatedTopology", topology)
                 .option("polygpu.EmulatedDeviceModel", Study.deviceModel(topology))
-                .option("polygpu.EmulatedExecution", "sampled")
+                .option("polygpu.EmulatedExecution", deviceMemory == null ? "sampled" : "full")
                 .option("polygpu.DeviceSelectionPolicy", policy)
                 .option("polygpu.MemoryModel", memoryModel.optionValue())
                 .option("polygpu.EnableComputationTimers", "true")

@@ -13,20 +13,33 @@ import org.polygpu.bench.hand.HandBaselines;
 import org.polygpu.bench.hand.HandResult;
 import org.polygpu.config.MemoryModel;
 import org.polygpu.config.RuntimeConfig;
+import org.polygpu.sched.spi.Locations;
+import org.polygpu.topology.ClusterTopology;
 
 /**
  * The policy study ({@code scripts/study.sh}): runs a {@link StudyPlan} on the emulator in sampled execution and
  * writes {@code study.csv} ({@link StudyCsv}) and, unless told not to, the three plots ({@link StudyCharts}) to the
  * output directory. Every figure comes from the virtual clock, so two runs of the same plan write the same CSV.
  *
- * <p>Arguments: {@code [--quick] [--out DIR] [--benchmarks vec,bs,...] [--topologies v100x8,...] [--gpus 1,2,...]
- * [--policies round-robin,...] [--sizes vec=N,...] [--memory-models explicit,managed] [--no-hand] [--no-plots]
- * [--replot]}; the lists narrow the full (or quick) plan, {@code --sizes} changes sizes, {@code --memory-models} runs
+ * <p>Arguments: {@code [--quick] [--out DIR] [--benchmarks vec,bs,...] [--topologies v100x8,4xh100x8,...]
+ * [--gpus 1,2,... | --nodes 1,2,...] [--partitions N] [--policies round-robin,...] [--sizes vec=N,...]
+ * [--memory-models explicit,managed] [--device-memory BYTES] [--no-hand] [--no-plots] [--replot]}; the lists narrow
+ * the full (or quick) plan, {@code --nodes} runs clusters of the node presets on all their GPUs ({@link StudyOptions}),
+ * {@code --sizes} changes sizes, {@code --memory-models} runs
  * ML and CG under more memory models than {@code explicit} too and compares them in {@code memory-models.csv}
  * ({@link MemoryModelCsv}), {@code --replot} only draws the plots of {@code DIR/study.csv} again. The progress goes
  * to stderr.
  */
 public final class Study {
+    /**
+     * The GPUs of a topology the study runs on: 8 for a node preset, all of a cluster's up to the runtime's
+     * {@link Locations#MAX_DEVICES} (63: a set of locations is one 64-bit mask with the host), so 8 nodes run on 63.
+     */
+    static int gpuCount(String topology) {
+        return Math.min(Locations.MAX_DEVICES, ClusterTopology.ofName(topology).map(ClusterTopology::gpuCount)
+                .orElse(ClusterTopology.GPUS_PER_NODE));
+    }
+
     /** The policy the runtime uses when none is given, the reference of the ablation. */
     static final String DEFAULT_POLICY = RuntimeConfig.defaults().deviceSelectionPolicy();
 
@@ -57,7 +70,7 @@ public final class Study {
             StudyCharts.writeAll(StudyCsv.read(options.out().resolve("study.csv")), options.out());
             return options.out().resolve("study.csv");
         }
-        List<StudyRow> rows = run(options.plan(), options.out(), progress);
+        List<StudyRow> rows = run(options.plan(), options.out(), progress, options.deviceMemory());
         if (options.plots()) {
             StudyCharts.writeAll(rows, options.out());
         }
@@ -66,9 +79,10 @@ public final class Study {
 
     /**
      * Runs every configuration of {@code plan} and writes {@code out/study.csv}; shows the progress on
-     * {@code progress}. Returns the rows.
+     * {@code progress}. Every emulated GPU has {@code deviceMemory} ({@code EmulatedDeviceMemory}), or its model's
+     * memory when {@code null}. Returns the rows.
      */
-    static List<StudyRow> run(StudyPlan plan, Path out, PrintStream progress) {
+    static List<StudyRow> run(StudyPlan plan, Path out, PrintStream progress, String deviceMemory) {
         try {
             Files.createDirectories(out);
         } catch (IOException e) {
@@ -79,7 +93,7 @@ public final class Study {
         ProgressBar bar = new ProgressBar(progress);
         int total = plan.runCount();
         int done = 0;
-        try (PolygpuRunner runner = new PolygpuRunner()) {
+        try (PolygpuRunner runner = new PolygpuRunner(deviceMemory)) {
             for (StudyPlan.Configuration c : plan.configurations()) {
                 List<Measurement> measured = new ArrayList<>();
                 DataflowBound reference = null;
@@ -134,12 +148,16 @@ public final class Study {
         }
     }
 
-    /** The GPU model of a topology preset: {@code v100x8} has V100s, {@code a100x8} A100s, {@code h100x8} H100s. */
+    /**
+     * The GPU model of a topology preset: {@code v100x8} has V100s, {@code a100x8} A100s, {@code h100x8} H100s, and a
+     * cluster of them ({@code 4xh100x8}, {@link ClusterTopology}) its nodes' model.
+     */
     static String deviceModel(String topology) {
-        String model = topology.length() >= 4 ? topology.substring(0, 4).toUpperCase(Locale.ROOT) : "";
+        String node = ClusterTopology.ofName(topology).map(ClusterTopology::nodePreset).orElse(topology);
+        String model = node.length() >= 4 ? node.substring(0, 4).toUpperCase(Locale.ROOT) : "";
         if (!List.of("V100", "A100", "H100").contains(model)) {
             throw new IllegalArgumentException("topology must be a preset whose name starts with its GPU model "
-                    + "(v100x8, a100x8, h100x8), got " + topology);
+                    + "(v100x8, a100x8, h100x8) or a cluster of them (4xh100x8), got " + topology);
         }
         return model;
     }

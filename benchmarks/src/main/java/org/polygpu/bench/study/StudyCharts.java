@@ -24,13 +24,15 @@ import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.renderer.category.BarRenderer;
 import org.jfree.chart.renderer.category.StandardBarPainter;
 import org.jfree.data.category.DefaultCategoryDataset;
+import org.polygpu.topology.ClusterTopology;
 
 /**
  * The study's three plots, drawn headless with JFreeChart from the rows of {@code study.csv}, one panel per
- * topology, the benchmarks along the axis and their geometric mean last (as the paper's MEAN):
+ * topology (the clusters of one node preset share a panel), the benchmarks along the axis and their geometric mean
+ * last (as the paper's MEAN):
  * <ul>
- *   <li>{@code speedup.png} (the paper's Fig. 8): the default policy's speedup over itself on 1 GPU, a bar per GPU
- *       count;</li>
+ *   <li>{@code speedup.png} (the paper's Fig. 8): the default policy's speedup over itself on the fewest GPUs run (1
+ *       GPU, or one node of a cluster study), a bar per GPU count;</li>
  *   <li>{@code vs-hand.png} (Fig. 9): the hand-optimized makespan over polygpu's best policy's, a bar per GPU count
  *       (1 means as fast as the hand-written schedule);</li>
  *   <li>{@code policies.png} (Fig. 11): at the largest GPU count, the default policy's makespan over each policy's
@@ -51,8 +53,9 @@ final class StudyCharts {
     }
 
     /** Writes the three plots of {@code rows} to {@code out}. */
-    static void writeAll(List<StudyRow> rows, Path out) {
+    static void writeAll(List<StudyRow> studyRows, Path out) {
         System.setProperty("java.awt.headless", "true");
+        List<StudyRow> rows = studyRows.stream().map(StudyCharts::clusterPanel).toList();
         List<String> topologies = rows.stream().map(StudyRow::topology).distinct().toList();
         save(speedup(rows, topologies), out.resolve(FILES.get(0)), topologies.size());
         save(versusHand(rows, topologies), out.resolve(FILES.get(1)), topologies.size());
@@ -64,9 +67,10 @@ final class StudyCharts {
         for (String t : topologies) {
             DefaultCategoryDataset data = new DefaultCategoryDataset();
             Map<String, Map<String, Double>> bySeries = new TreeMap<>();
+            int fewest = fewestGpus(rows);
             for (StudyRow r : rows) {
                 if (r.topology().equals(t) && r.policy().equals(Study.DEFAULT_POLICY)) {
-                    find(rows, t, r.benchmark(), 1, Study.DEFAULT_POLICY).ifPresent(one -> bySeries
+                    find(rows, t, r.benchmark(), fewest, Study.DEFAULT_POLICY).ifPresent(one -> bySeries
                             .computeIfAbsent(gpuLabel(r.gpus()), k -> new TreeMap<>())
                             .put(r.benchmark(), one.makespanNanos() / (double) r.makespanNanos()));
                 }
@@ -74,8 +78,22 @@ final class StudyCharts {
             fill(data, bySeries, benchmarks(rows), gpuOrder(rows));
             panels.add(data);
         }
-        return chart("Speedup over 1 GPU, " + Study.DEFAULT_POLICY + " (paper Fig. 8)", topologies, panels,
-                "speedup");
+        return chart("Speedup over " + gpuLabel(fewestGpus(rows)) + ", " + Study.DEFAULT_POLICY + " (paper Fig. 8)",
+                topologies, panels, "speedup");
+    }
+
+    private static int fewestGpus(List<StudyRow> rows) {
+        return rows.stream().mapToInt(StudyRow::gpus).min().orElse(1);
+    }
+
+    /**
+     * The row as the plots group it: the clusters of one node preset ({@code 1xh100x8}, {@code 2xh100x8}, ...) in
+     * one panel, {@code h100x8 cluster}, with a bar per GPU count.
+     */
+    private static StudyRow clusterPanel(StudyRow r) {
+        return ClusterTopology.ofName(r.topology()).map(c -> new StudyRow(r.benchmark(), c.nodePreset() + " cluster",
+                r.gpus(), r.policy(), r.makespanNanos(), r.boundNanos(), r.handNanos(), r.bytesH2d(), r.bytesD2d(),
+                r.bytesD2h())).orElse(r);
     }
 
     private static JFreeChart versusHand(List<StudyRow> rows, List<String> topologies) {

@@ -11,8 +11,10 @@ import org.polygpu.sched.spi.DeviceSelectionPolicies;
  * one, as the hand-optimized baseline.
  *
  * @param benchmarks the benchmarks and their sizes, in the order of the CSV
- * @param topologies emulated topology presets ({@link Study#deviceModel} gives each its GPU model)
- * @param gpus       GPU counts, each at least 1 and at most 8
+ * @param topologies emulated topology presets or clusters of them ({@link Study#deviceModel} gives each its GPU
+ *                   model)
+ * @param gpus       GPU counts, each at least 1 and at most every topology's GPU count, or only
+ *                   {@link #ALL_GPUS}
  * @param policies   device-selection policies by registry name
  * @param hand       whether the hand-optimized baselines run too
  * @param memoryModels the memory models ML and CG run under, {@code explicit} first; every other run, and every row
@@ -52,9 +54,12 @@ record StudyPlan(List<StudyBenchmark> benchmarks, List<String> topologies, List<
             throw new IllegalArgumentException(
                     "the study needs at least one benchmark, topology, GPU count and policy");
         }
+        topologies.forEach(Study::deviceModel);
+        int most = topologies.stream().mapToInt(Study::gpuCount).min().orElseThrow();
         for (int g : gpus) {
-            if (g < 1 || g > 8) {
-                throw new IllegalArgumentException("GPU counts must be in 1..8, got " + g);
+            if ((g < 1 || g > most) && !gpus.equals(List.of(ALL_GPUS))) {
+                throw new IllegalArgumentException("GPU counts must be in 1.." + most + " (the GPUs of every "
+                        + "topology of the study), got " + g);
             }
         }
         List<String> known = DeviceSelectionPolicies.names();
@@ -63,8 +68,10 @@ record StudyPlan(List<StudyBenchmark> benchmarks, List<String> topologies, List<
                 throw new IllegalArgumentException("unknown policy '" + p + "'; registered policies: " + known);
             }
         }
-        topologies.forEach(Study::deviceModel);
     }
+
+    /** The GPU count that stands for all the GPUs of each topology ({@code --nodes}). */
+    static final int ALL_GPUS = 0;
 
     /** The full study: five benchmarks, three topologies, 1 to 8 GPUs, every registered policy and the baselines. */
     static StudyPlan full() {
@@ -84,7 +91,7 @@ record StudyPlan(List<StudyBenchmark> benchmarks, List<String> topologies, List<
         for (StudyBenchmark b : benchmarks) {
             for (String t : topologies) {
                 for (int g : gpus) {
-                    out.add(new Configuration(b, t, g));
+                    out.add(new Configuration(b, t, g == ALL_GPUS ? Study.gpuCount(t) : g));
                 }
             }
         }
