@@ -63,6 +63,7 @@ class CalibrationRoundTripTest {
                 measured.of("copy-d2h-pageable").stream().map(Measurement::work).toList());
         assertEquals(measured.rows(), measure().rows());
         assertEquals(measured, Measurements.parse(measured.toCsv(), "csv"));
+        assertEquals(SMALL, CalibrationSettings.of(measured));
     }
 
     /** The emulator's launch costs are what its model says, so the fit gives them back. */
