@@ -18,8 +18,9 @@ import org.polygpu.topology.InterconnectProfiler;
  * <ul>
  *   <li>{@code load}, {@code store} ({@code stride-1} .. {@code stride-32}, {@code scattered}; bytes asked for):
  *       a full grid streaming over {@code streamBytes}</li>
- *   <li>{@code load-one-block}, {@code store-one-block} ({@code stride-1}; bytes): one block, one SM</li>
- *   <li>{@code load-l2} (buffer bytes; bytes): the whole device re-reading a buffer that fits in L2</li>
+ *   <li>{@code load-one-block}, {@code store-one-block} ({@code stride-1}; bytes): one block, one SM, 16-byte
+ *       accesses</li>
+ *   <li>{@code load-l2} (buffer bytes; bytes): the whole device reading twice a buffer of its own that fits in L2</li>
  *   <li>{@code chase-dram}, {@code chase-l2} (buffer bytes; loads): one thread's dependent loads</li>
  *   <li>{@code fp32|fp64|int32|sfu-independent} ({@code full-grid}; warp instructions) and {@code -dependent}
  *       ({@code one-warp-per-sm}; instructions of one warp)</li>
@@ -30,8 +31,8 @@ import org.polygpu.topology.InterconnectProfiler;
  *   <li>{@code streams}, {@code streams-compute} (1, 2, 4, 8; kernels): the makespan of that many 64-block
  *       kernels, memory-bound or compute-bound, each on its own stream</li>
  * </ul>
- * Kernel times are per launch as a stream of launches sees them, launch cost included. Not thread-safe; the backend
- * must not be used by others meanwhile.
+ * Kernel times are per launch as a stream of launches sees them, launch cost included, the host's cost of a launch
+ * call not (an untimed launch goes first). Not thread-safe; the backend must not be used by others meanwhile.
  */
 public final class CalibrationSuite {
     private final Backend backend;
