@@ -91,10 +91,14 @@ public final class DeviceModelFitter {
                     reference.model().compute().issuePerClock());
             List<DeviceModelFit.KernelObservation> obs = KernelRefit.observations(m,
                     KernelRefit.profiles(CalibrationSettings.of(m), start));
-            model = KernelRefit.fit(start, obs);
+            DeviceModel fitted = KernelRefit.fit(start, obs);
             refitLine = format("kernel parameters refitted through the timing model to %d kernel measurements: "
-                    + "rms log error %.3f (closed form %.3f)", obs.size(), KernelRefit.rmsLogError(model, obs),
+                    + "rms log error %.3f (closed form %.3f)", obs.size(), KernelRefit.rmsLogError(fitted, obs),
                     KernelRefit.rmsLogError(closed, obs));
+            model = new DeviceModel(d.name(), provenance + "; kernel parameters then refitted through the timing "
+                    + "model to the kernels' profiles on the emulator", "calibration", d.computeMajor(),
+                    d.computeMinor(), d.totalMemory(), sm, fitted.memory(), fitted.compute(), fitted.atomics(),
+                    fitted.launch(), copies);
         } catch (RuntimeException e) {
             refitLine = "kernel parameters in closed form only (the kernels could not be profiled on the emulator: "
                     + e.getMessage() + ")";

@@ -100,6 +100,8 @@ class CalibrationRoundTripTest {
         }
         assertTrue(fit.summary().stream().anyMatch(line -> line.startsWith("kernel parameters refitted through the "
                 + "timing model to 40 kernel measurements: rms log error 0.000")), fit.summary().toString());
+        assertTrue(fit.model().source().endsWith("; kernel parameters then refitted through the timing model to the "
+                + "kernels' profiles on the emulator"), fit.model().source());
     }
 
     /** Each chain compiles to the instruction class it measures, the chases and the L2 loads bypass L1. */
