@@ -18,8 +18,9 @@ import org.polygpu.topology.InterconnectProfiler;
  * <ul>
  *   <li>{@code load}, {@code store} ({@code stride-1} .. {@code stride-32}, {@code scattered}; bytes asked for):
  *       a full grid streaming over {@code streamBytes}</li>
- *   <li>{@code load-one-block}, {@code store-one-block} ({@code stride-1}; bytes): one block, one SM</li>
- *   <li>{@code load-l2} (buffer bytes; bytes): the whole device re-reading a buffer that fits in L2</li>
+ *   <li>{@code load-one-block}, {@code store-one-block} ({@code stride-1}; bytes): one block, one SM, 16-byte
+ *       accesses</li>
+ *   <li>{@code load-l2} (buffer bytes; bytes): the whole device reading twice a buffer of its own that fits in L2</li>
  *   <li>{@code chase-dram}, {@code chase-l2} (buffer bytes; loads): one thread's dependent loads</li>
  *   <li>{@code fp32|fp64|int32|sfu-independent} ({@code full-grid}; warp instructions) and {@code -dependent}
  *       ({@code one-warp-per-sm}; instructions of one warp)</li>
@@ -30,8 +31,8 @@ import org.polygpu.topology.InterconnectProfiler;
  *   <li>{@code streams}, {@code streams-compute} (1, 2, 4, 8; kernels): the makespan of that many 64-block
  *       kernels, memory-bound or compute-bound, each on its own stream</li>
  * </ul>
- * Kernel times are per launch as a stream of launches sees them, launch cost included. Not thread-safe; the backend
- * must not be used by others meanwhile.
+ * Kernel times are per launch as a stream of launches sees them, launch cost included, the host's cost of a launch
+ * call not (an untimed launch goes first). Not thread-safe; the backend must not be used by others meanwhile.
  */
 public final class CalibrationSuite {
     private final Backend backend;
@@ -62,8 +63,26 @@ public final class CalibrationSuite {
 
     /** Runs every benchmark; {@code progress} hears of each step. */
     public Measurements run(InterconnectProfiler.Progress progress) {
-        List<Measurement> rows = new ArrayList<>();
+        return run(progress, x -> { });
+    }
+
+    /**
+     * Runs every benchmark; {@code progress} hears of each step, {@code measured} of each measurement as soon as it
+     * is taken (a kernel measurement right after its last timed launch, before any other launch: what lets an
+     * emulator read that launch's profile).
+     */
+    public Measurements run(InterconnectProfiler.Progress progress, Consumer<Measurement> measured) {
+        Objects.requireNonNull(measured, "measured");
+        List<Measurement> rows = new ArrayList<>() {
+            @Override
+            public boolean add(Measurement x) {
+                super.add(x);
+                measured.accept(x);
+                return true;
+            }
+        };
         DeviceBuffer buffer = null;
+        DeviceBuffer l2 = null;
         DeviceBuffer out = null;
         DeviceBuffer source = null;
         DeviceBuffer destination = null;
@@ -72,13 +91,14 @@ public final class CalibrationSuite {
             progress.update(0, STEPS, "compiling the kernels");
             CalibrationKernels kernels = new CalibrationKernels(backend, device);
             buffer = backend.allocate(device, settings.streamBytes());
+            l2 = backend.allocate(device, settings.l2Bytes());
             // Where kernels would store results (they never do), the atomics' counters and the chase's state.
             out = backend.allocate(device, 4L * Math.max(1024, MemoryBenchmarks.fullGrid(backend.deviceProperties(
                     device).multiprocessors())));
             source = backend.allocate(device, settings.maxCopyBytes());
             destination = backend.allocate(device, settings.maxCopyBytes());
             pinned = backend.allocateHost(settings.maxCopyBytes());
-            List<Step> steps = steps(bench, kernels, buffer, out, source, destination, pinned);
+            List<Step> steps = steps(bench, kernels, buffer, l2, out, source, destination, pinned);
             for (int i = 0; i < steps.size(); i++) {
                 progress.update(i + 1, STEPS, steps.get(i).name());
                 steps.get(i).run().accept(rows);
@@ -86,7 +106,7 @@ public final class CalibrationSuite {
             progress.update(STEPS, STEPS, "done");
         } finally {
             backend.synchronizeAll();
-            for (DeviceBuffer b : new DeviceBuffer[] {buffer, out, source, destination}) {
+            for (DeviceBuffer b : new DeviceBuffer[] {buffer, l2, out, source, destination}) {
                 if (b != null) {
                     backend.free(b);
                 }
@@ -99,9 +119,9 @@ public final class CalibrationSuite {
                 LocalDate.now(ZoneOffset.UTC).toString(), rows);
     }
 
-    private List<Step> steps(Bench bench, CalibrationKernels kernels, DeviceBuffer buffer, DeviceBuffer out,
-                             DeviceBuffer source, DeviceBuffer destination, MemorySegment pinned) {
-        MemoryBenchmarks memory = new MemoryBenchmarks(bench, kernels, buffer, out);
+    private List<Step> steps(Bench bench, CalibrationKernels kernels, DeviceBuffer buffer, DeviceBuffer l2,
+                             DeviceBuffer out, DeviceBuffer source, DeviceBuffer destination, MemorySegment pinned) {
+        MemoryBenchmarks memory = new MemoryBenchmarks(bench, kernels, buffer, l2, out);
         ComputeBenchmarks compute = new ComputeBenchmarks(bench, kernels, out);
         LaunchBenchmarks launches = new LaunchBenchmarks(bench, kernels);
         List<Step> steps = List.of(

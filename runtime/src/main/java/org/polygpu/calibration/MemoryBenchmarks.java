@@ -23,13 +23,20 @@ final class MemoryBenchmarks {
     private final Bench bench;
     private final CalibrationKernels kernels;
     private final DeviceBuffer buffer;
+    private final DeviceBuffer l2;
     private final DeviceBuffer out;
 
-    /** {@code buffer} holds {@code streamBytes}; {@code out} is where kernels would store results (never do). */
-    MemoryBenchmarks(Bench bench, CalibrationKernels kernels, DeviceBuffer buffer, DeviceBuffer out) {
+    /**
+     * {@code buffer} holds {@code streamBytes}, {@code l2} exactly {@code l2Bytes} (the L2 benchmarks pass only what
+     * they touch, so that a model deciding L2 residency from a launch's buffers sees them fit); {@code out} is where
+     * kernels would store results (never do).
+     */
+    MemoryBenchmarks(Bench bench, CalibrationKernels kernels, DeviceBuffer buffer, DeviceBuffer l2,
+                     DeviceBuffer out) {
         this.bench = bench;
         this.kernels = kernels;
         this.buffer = buffer;
+        this.l2 = l2;
         this.out = out;
     }
 
@@ -45,26 +52,35 @@ final class MemoryBenchmarks {
         }
     }
 
-    /** {@code load-one-block} and {@code store-one-block}: one block of up to 1024 threads, coalesced. */
+    /**
+     * {@code load-one-block} and {@code store-one-block}: one block of up to 1024 threads, coalesced 16-byte accesses
+     * (so that one SM's share of the memory system, not its issue rate, bounds them).
+     */
     void oneBlock(List<Measurement> rows) {
         int threads = Math.min(1024, bench.backend.deviceProperties(bench.device).maxThreadsPerBlock());
-        int iterations = (int) (bench.settings.oneBlockBytes() / 4 / threads);
-        double bytes = 4.0 * threads * iterations;
-        for (String kind : List.of("load", "store")) {
-            rows.add(new Measurement(kind + "-one-block", "stride-1", "bytes", bytes,
-                    stream(kind, threads, 1, iterations, 1, threads)));
-        }
+        int iterations = (int) Math.max(8, bench.settings.oneBlockBytes() / 16 / threads / 8 * 8);
+        double bytes = 16.0 * threads * iterations;
+        LaunchConfig config = LaunchConfig.of(1, threads);
+        rows.add(new Measurement("load-one-block", "stride-1", "bytes", bytes,
+                bench.kernel(kernels.function("load_block4"), config, buffer, out, iterations)));
+        rows.add(new Measurement("store-one-block", "stride-1", "bytes", bytes,
+                bench.kernel(kernels.function("store_block4"), config, buffer, iterations)));
     }
 
-    /** {@code load-l2}: the whole device reading an {@code l2Bytes} buffer over and over, as many bytes as a stream. */
+    /**
+     * {@code load-l2}: the whole device reading the {@code l2Bytes} buffer twice over (it stays in L2 from the
+     * launches before: L2 bandwidth; more passes would measure what the SMs' caches serve).
+     */
     void l2(List<Measurement> rows) {
-        long threads = fullGrid(bench.backend.deviceProperties(bench.device).multiprocessors());
-        int iterations = (int) Math.max(1, bench.settings.streamBytes() / 4 / threads);
-        long mask = bench.settings.l2Bytes() / 4 - 1;
-        double nanos = bench.kernel(kernels.function("load_wrap"), launch(grid(threads), BLOCK), buffer, out, threads,
-                iterations, mask);
+        long elements = bench.settings.l2Bytes() / 4;
+        long threads = Math.min(fullGrid(bench.backend.deviceProperties(bench.device).multiprocessors()),
+                elements / 8);
+        int iterations = (int) (elements / threads / 8 * 8);
+        int passes = 2;
+        double nanos = bench.kernel(kernels.function("load_passes"), launch(grid(threads), BLOCK), l2, out, threads,
+                iterations, passes);
         rows.add(new Measurement("load-l2", Long.toString(bench.settings.l2Bytes()), "bytes",
-                4.0 * threads * iterations, nanos));
+                4.0 * threads * iterations * passes, nanos));
     }
 
     /** {@code chase-dram} over the stream buffer and {@code chase-l2} over the L2 buffer: dependent loads. */
@@ -73,15 +89,15 @@ final class MemoryBenchmarks {
         // Hops of a little over 4 KiB: each load on another line and DRAM page, the span of one launch within reach
         // of the TLBs. The DRAM chase resumes where the last launch stopped (never a line loaded before: device
         // memory); the L2 chase walks the same lines in every launch (after the warm-ups: L2).
-        rows.add(chase("chase-dram", elements, 1057, 1));
-        rows.add(chase("chase-l2", bench.settings.l2Bytes() / 4, 1025, 0));
+        rows.add(chase("chase-dram", buffer, elements, 1057, 1));
+        rows.add(chase("chase-l2", l2, bench.settings.l2Bytes() / 4, 1025, 0));
     }
 
-    private Measurement chase(String name, long elements, int step, int resume) {
+    private Measurement chase(String name, DeviceBuffer chain, long elements, int step, int resume) {
         FunctionHandle init = kernels.function("chase_init");
-        bench.backend.launch(init, launch(grid(elements), BLOCK), new Object[] {buffer, elements, step,
+        bench.backend.launch(init, launch(grid(elements), BLOCK), new Object[] {chain, elements, step,
                 (int) (elements - 1)}, bench.stream, Bench.LABEL);
-        double nanos = bench.kernel(kernels.function("chase"), LaunchConfig.of(1, 1), buffer, out, CHASE_STEPS,
+        double nanos = bench.kernel(kernels.function("chase"), LaunchConfig.of(1, 1), chain, out, CHASE_STEPS,
                 resume);
         return new Measurement(name, Long.toString(elements * 4), "loads", CHASE_STEPS, nanos);
     }

@@ -36,14 +36,56 @@ extern "C" __global__ void store_stride(float *out, long long threads, int strid
     }
 }
 
-// Loads element (t + k * threads) & mask for k < iters: a buffer of mask + 1 floats read over and over (L2).
-extern "C" __global__ void load_wrap(const float *in, float *out, long long threads, int iters,
-                                     unsigned long long mask) {
+// One block: thread t loads the float4 in[t + k * blockDim.x] for k < iters (a multiple of 8), eight independent
+// loads per step: 512-byte warp accesses, few instructions per byte, enough in flight for one SM's bandwidth to bound it.
+extern "C" __global__ void load_block4(const float4 *in, float *out, int iters) {
+    float acc = 0;
+#pragma unroll 1
+    for (int k = 0; k < iters; k += 8) {
+        float4 v[8];
+#pragma unroll
+        for (int u = 0; u < 8; u++) {
+            v[u] = in[threadIdx.x + (k + u) * blockDim.x];
+        }
+#pragma unroll
+        for (int u = 0; u < 8; u++) {
+            acc += v[u].x + v[u].y + v[u].z + v[u].w;
+        }
+    }
+    if (acc == -1.0f) out[threadIdx.x] = acc;
+}
+
+// One block: thread t stores the float4 out[t + k * blockDim.x] for k < iters.
+extern "C" __global__ void store_block4(float4 *out, int iters) {
+    for (int k = 0; k < iters; k++) {
+        float f = (float) k;
+        out[threadIdx.x + k * blockDim.x] = make_float4(f, f, f, f);
+    }
+}
+
+// Thread t loads in[t + k * threads] for k < iters (a multiple of 8), `passes` times over (bypassing L1): a buffer
+// that stays in L2 read a few times. Eight independent loads per step keep enough in flight, and a pointer that steps
+// keeps the addressing cheap, for the bandwidth, not the latency or the issue rate, to bound it.
+extern "C" __global__ void load_passes(const float *in, float *out, long long threads, int iters, int passes) {
     long long t = (long long) blockIdx.x * blockDim.x + threadIdx.x;
     if (t >= threads) return;
     float acc = 0;
-    for (int k = 0; k < iters; k++) {
-        acc += __ldcg(&in[(unsigned long long) (t + k * threads) & mask]);
+#pragma unroll 1
+    for (int p = 0; p < passes; p++) {
+        const float *q = in + t;
+#pragma unroll 1
+        for (int k = 0; k < iters; k += 8) {
+            float v[8];
+#pragma unroll
+            for (int u = 0; u < 8; u++) {
+                v[u] = __ldcg(q + u * threads);
+            }
+#pragma unroll
+            for (int u = 0; u < 8; u++) {
+                acc += v[u];
+            }
+            q += 8 * threads;
+        }
     }
     if (acc == -1.0f) out[t] = acc;
 }

@@ -73,8 +73,8 @@ class MeasurementsTest {
     @Test
     void theKernelsAreAResourceWithEveryKernelTheSuiteLaunches() {
         String source = CalibrationKernels.source();
-        for (String kernel : List.of("load_stride", "store_stride", "load_wrap", "chase_init", "chase", "atomic_add",
-                "shared_stride", "empty")) {
+        for (String kernel : List.of("load_stride", "store_stride", "load_passes", "load_block4", "store_block4",
+                "chase_init", "chase", "atomic_add", "shared_stride", "empty")) {
             assertEquals(true, source.contains("void " + kernel + "("), kernel);
         }
         for (String c : ComputeBenchmarks.CLASSES) {

@@ -4,8 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.polygpu.backend.DeviceProperties;
+import org.polygpu.calibration.CalibrationSettings;
 import org.polygpu.calibration.Measurements;
 import org.polygpu.emulator.DeviceModel;
+import org.polygpu.emulator.DeviceModelFit;
 import org.polygpu.emulator.timing.AtomicSpec;
 import org.polygpu.emulator.timing.ComputeSpec;
 import org.polygpu.emulator.timing.CopySpec;
@@ -14,9 +16,13 @@ import org.polygpu.emulator.timing.MemorySpec;
 import org.polygpu.emulator.timing.SmSpec;
 
 /**
- * Fits a {@link DeviceModel} to the calibration suite's {@link Measurements}: the launch costs are the measured
- * ones ({@code launch.deviceNs} per launch of a back-to-back batch, {@code launch.hostNs} per enqueue call), the
- * kernel parameters come from {@link KernelFits}, the copies from {@link CopyFits}. The device's identity and launch
+ * Fits a {@link DeviceModel} to the calibration suite's {@link Measurements} in two steps. First in closed form: the
+ * launch costs are the measured ones ({@code launch.deviceNs} per launch of a back-to-back batch, {@code
+ * launch.hostNs} per enqueue call), the kernel parameters come from {@link KernelFits}, the copies from {@link
+ * CopyFits}. Then the kernel parameters are refitted to the kernel measurements through the timing model itself
+ * ({@link KernelRefit}: the suite's kernels profiled on an emulated device of the measured identity), so that the
+ * emulator reproduces what was measured; where the kernels cannot be profiled (no NVRTC) the closed form stays and
+ * the summary says so. The device's identity and launch
  * limits (name, compute capability, memory, SMs, clock, warp size, threads and shared memory per block) are what
  * the backend reported; what it does not report comes from a {@link ReferenceModel}, and the model's source says so.
  * Stateless.
@@ -45,6 +51,11 @@ public final class DeviceModelFitter {
      * @throws IllegalArgumentException naming a measurement that is missing or cannot be fitted
      */
     public static Fit fit(Measurements m, String source) {
+        return fit(m, source, true);
+    }
+
+    /** Fits a model to {@code m}, refitting the kernel parameters through the timing model if {@code refit}. */
+    static Fit fit(Measurements m, String source, boolean refit) {
         DeviceProperties d = m.device();
         ReferenceModel reference = ReferenceModel.of(d);
         LaunchSpec launch = new LaunchSpec(m.get("launch-device", "empty").nanos(), m.get("launch-host", "empty")
@@ -67,13 +78,36 @@ public final class DeviceModelFitter {
                 + " and copy costs); identity, " + (clockReported ? "clock " : "") + "and per-block limits as the "
                 + "backend reports them; per-SM limits, L2 size" + (clockReported ? "" : ", clock") + " and issue rate "
                 + "from " + reference.reason(d);
-        DeviceModel model = new DeviceModel(d.name(), provenance, "calibration", d.computeMajor(),
+        DeviceModel closed = new DeviceModel(d.name(), provenance, "calibration", d.computeMajor(),
                 d.computeMinor(), d.totalMemory(), sm, memory, compute, atomics, launch, copies);
-        return new Fit(model, summary(model, kernels, reference, d, clockReported));
+        if (!refit) {
+            return new Fit(closed, summary(closed, kernels, reference, d, clockReported, List.of()));
+        }
+        DeviceModel model = closed;
+        String refitLine;
+        try {
+            // The refit starts from the closed form with the reference's issue rate, which bounds every class.
+            DeviceModel start = KernelRefit.with(closed, KernelRefit.parameters(closed),
+                    reference.model().compute().issuePerClock());
+            List<DeviceModelFit.KernelObservation> obs = KernelRefit.observations(m,
+                    KernelRefit.profiles(CalibrationSettings.of(m), start));
+            DeviceModel fitted = KernelRefit.fit(start, obs);
+            refitLine = format("kernel parameters refitted through the timing model to %d kernel measurements: "
+                    + "rms log error %.3f (closed form %.3f)", obs.size(), KernelRefit.rmsLogError(fitted, obs),
+                    KernelRefit.rmsLogError(closed, obs));
+            model = new DeviceModel(d.name(), provenance + "; kernel parameters then refitted through the timing "
+                    + "model to the kernels' profiles on the emulator", "calibration", d.computeMajor(),
+                    d.computeMinor(), d.totalMemory(), sm, fitted.memory(), fitted.compute(), fitted.atomics(),
+                    fitted.launch(), copies);
+        } catch (RuntimeException e) {
+            refitLine = "kernel parameters in closed form only (the kernels could not be profiled on the emulator: "
+                    + e.getMessage() + ")";
+        }
+        return new Fit(model, summary(model, kernels, reference, d, clockReported, List.of(refitLine)));
     }
 
     private static List<String> summary(DeviceModel model, KernelFits kernels, ReferenceModel reference,
-                                        DeviceProperties d, boolean clockReported) {
+                                        DeviceProperties d, boolean clockReported, List<String> refit) {
         MemorySpec mem = model.memory();
         ComputeSpec c = model.compute();
         CopySpec k = model.copies();
@@ -91,6 +125,7 @@ public final class DeviceModelFitter {
         lines.add(format("per SM and cycle: FP32 %.2f, FP64 %.2f, integer %.2f, SFU %.2f warp instructions; "
                 + "dependent issue every %.1f cycles", c.fp32PerClock(), c.fp64PerClock(), c.integerPerClock(),
                 c.sfuPerClock(), c.dependentIssueCycles()));
+        lines.addAll(refit);
         lines.add(format("atomics: %.2f ns per warp request on one address, %.1f per ns on distinct addresses",
                 model.atomics().sameAddressNs(), model.atomics().perNs()));
         lines.add(format("launch: %.0f ns on the device, %.0f ns on the host", model.launch().deviceNs(),

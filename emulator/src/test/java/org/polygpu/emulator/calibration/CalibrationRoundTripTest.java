@@ -28,8 +28,10 @@ class CalibrationRoundTripTest {
     /** One H100 whose host links run at the model's pinned bandwidths. */
     private static final BandwidthMatrix ONE_GPU = new BandwidthMatrix(new double[][] {{1400, 52}, {53.8, 0}});
     /** Small enough to run in seconds on the interpreter. */
-    private static final CalibrationSettings SMALL = new CalibrationSettings(4L << 20, 1L << 16, 1L << 20, 128,
+    static final CalibrationSettings SMALL = new CalibrationSettings(64L << 20, 1L << 20, 16L << 20, 128,
             1L << 20, 0, 1, 1, 20);
+    /** How close the round trip recovers every refitted parameter, relative. */
+    private static final double TOLERANCE = 0.01;
     private static Measurements measured;
 
     @TempDir
@@ -61,6 +63,7 @@ class CalibrationRoundTripTest {
                 measured.of("copy-d2h-pageable").stream().map(Measurement::work).toList());
         assertEquals(measured.rows(), measure().rows());
         assertEquals(measured, Measurements.parse(measured.toCsv(), "csv"));
+        assertEquals(SMALL, CalibrationSettings.of(measured));
     }
 
     /** The emulator's launch costs are what its model says, so the fit gives them back. */
@@ -75,6 +78,30 @@ class CalibrationRoundTripTest {
                 0.01 * DeviceModel.H100.launch().deviceNs());
         assertTrue(summary.getFirst().startsWith("device: " + DeviceModel.H100.name()), summary.getFirst());
         assertEquals(DeviceModelFitter.fit(measured, "calibrated on test").model().withOrigin(back.origin()), back);
+    }
+
+    /**
+     * A round trip: the parameters the emulator ran with come back from its measurements within {@link #TOLERANCE}
+     * (the closed form alone, printed beside, does not recover them), and the refitted model reproduces them.
+     */
+    @Test
+    void theRefitRecoversThePresetsKernelParameters() {
+        double[] preset = KernelRefit.parameters(DeviceModel.H100);
+        double[] closed = KernelRefit.parameters(DeviceModelFitter.fit(measured, "test", false).model());
+        DeviceModelFitter.Fit fit = DeviceModelFitter.fit(measured, "test");
+        double[] refit = KernelRefit.parameters(fit.model());
+        System.out.println("| parameter | preset | closed form | refitted |");
+        for (int i = 0; i < preset.length; i++) {
+            System.out.printf(java.util.Locale.ROOT, "| %s | %.4g | %.4g | %.4g |%n", KernelRefit.PARAMETERS.get(i),
+                    preset[i], closed[i], refit[i]);
+        }
+        for (int i = 0; i < preset.length; i++) {
+            assertEquals(preset[i], refit[i], TOLERANCE * preset[i], KernelRefit.PARAMETERS.get(i));
+        }
+        assertTrue(fit.summary().stream().anyMatch(line -> line.startsWith("kernel parameters refitted through the "
+                + "timing model to 40 kernel measurements: rms log error 0.000")), fit.summary().toString());
+        assertTrue(fit.model().source().endsWith("; kernel parameters then refitted through the timing model to the "
+                + "kernels' profiles on the emulator"), fit.model().source());
     }
 
     /** Each chain compiles to the instruction class it measures, the chases and the L2 loads bypass L1. */

@@ -12,7 +12,10 @@ import org.polygpu.calibration.Measurements;
 import org.polygpu.emulator.DeviceModel;
 import org.polygpu.emulator.DeviceModelFile;
 
-/** The fit recovers the parameters that synthetic measurements were made from. */
+/**
+ * The closed-form step of the fit recovers the parameters that synthetic measurements made by its own equations were
+ * made from ({@link KernelRefitTest} checks the refit against the timing model's).
+ */
 class DeviceModelFitterTest {
     /** The parameters the fit measures, by name. */
     private static final List<Parameter> FITTED = List.of(
@@ -58,7 +61,8 @@ class DeviceModelFitterTest {
     void exactMeasurementsGiveBackEveryMeasuredParameterOfEachPreset() {
         for (String preset : DeviceModel.presetNames()) {
             DeviceModel truth = DeviceModel.preset(preset);
-            DeviceModelFitter.Fit fit = DeviceModelFitter.fit(SyntheticMeasurements.of(truth, 0, 1), "calibrated on x");
+            DeviceModelFitter.Fit fit = DeviceModelFitter.fit(SyntheticMeasurements.of(truth, 0, 1), "calibrated on x",
+                    false);
             assertRecovered(truth, fit.model(), 1e-9);
         }
     }
@@ -68,7 +72,7 @@ class DeviceModelFitterTest {
     void noisyMeasurementsGiveThemBackWithinTenPercent() {
         for (long seed = 1; seed <= 20; seed++) {
             DeviceModelFitter.Fit fit = DeviceModelFitter.fit(SyntheticMeasurements.of(DeviceModel.H100, 0.03, seed),
-                    "calibrated on x");
+                    "calibrated on x", false);
             assertRecovered(DeviceModel.H100, fit.model(), 0.10);
         }
     }
@@ -77,7 +81,7 @@ class DeviceModelFitterTest {
     void identityAndLimitsAreTheBackendsAndTheRestComesFromTheReferencePresetSaidInTheSource() {
         DeviceModel truth = DeviceModel.A100;
         DeviceModel fitted = DeviceModelFitter.fit(SyntheticMeasurements.of(truth, 0, 1),
-                "calibrated on A100, 2026-11-28, polygpu calibrate").model();
+                "calibrated on A100, 2026-11-28, polygpu calibrate", false).model();
         assertEquals(truth.properties(), fitted.properties());
         assertEquals(truth.sm(), fitted.sm());
         assertEquals(truth.memory().l2Bytes(), fitted.memory().l2Bytes());
@@ -95,7 +99,7 @@ class DeviceModelFitterTest {
         Measurements noClock = new Measurements(new DeviceProperties(d.name(), 9, 0,
                 d.totalMemory(), d.multiprocessors(), 0, d.maxThreadsPerBlock(), d.maxSharedMemoryPerBlock(),
                 d.warpSize()), all.backend(), all.date(), all.rows());
-        DeviceModelFitter.Fit fit = DeviceModelFitter.fit(noClock, "x");
+        DeviceModelFitter.Fit fit = DeviceModelFitter.fit(noClock, "x", false);
         assertEquals(DeviceModel.H100.sm().clockMhz(), fit.model().sm().clockMhz());
         assertRecovered(DeviceModel.H100, fit.model(), 1e-9);
         assertTrue(fit.model().source().endsWith("L2 size, clock and issue rate from preset h100 (compute "
@@ -105,7 +109,8 @@ class DeviceModelFitterTest {
 
     @Test
     void theSummarySaysWhatWasFittedAndHowStreamsShareTheDevice() {
-        List<String> summary = DeviceModelFitter.fit(SyntheticMeasurements.of(DeviceModel.H100, 0, 1), "x").summary();
+        List<String> summary = DeviceModelFitter.fit(SyntheticMeasurements.of(DeviceModel.H100, 0, 1), "x", false)
+                .summary();
         assertEquals("sectors: a useful byte at stride 1 2 4 8 16 32 costs 1.0 2.0 4.0 8.0 8.0 8.0 x coalesced: "
                 + "32-byte sectors", summary.get(2));
         assertEquals("shared memory: stride 1 .. 64 costs 1.0 2.0 4.0 8.0 16.0 32.0 32.0 x stride 1: 32 banks",
