@@ -1,11 +1,13 @@
 package org.polygpu.emulator;
 
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import org.polygpu.backend.DeviceProperties;
+import org.polygpu.config.UserFiles;
 import org.polygpu.emulator.timing.AtomicSpec;
 import org.polygpu.emulator.timing.ComputeSpec;
 import org.polygpu.emulator.timing.CopySpec;
@@ -114,12 +116,13 @@ public record DeviceModel(String name, String source, String origin, int compute
             return preset(value);
         }
         Path file = Path.of(value.strip());
-        if (!Files.isRegularFile(file)) {
+        if (Files.notExists(file, LinkOption.NOFOLLOW_LINKS) && !value.contains("/") && !value.endsWith(".json")) {
             throw new IllegalArgumentException("unknown device model '" + value + "': valid models are "
-                    + String.join(", ", PRESET_NAMES) + " or the path of a device-model file (.json), and no such "
-                    + "file exists");
+                    + String.join(", ", PRESET_NAMES) + " or the path of a device-model file (.json)");
         }
-        return DeviceModelFile.read(file);
+        // Anything else names a file: UserFiles says what is wrong with it (missing, a directory, a FIFO, binary).
+        String text = UserFiles.readText("EmulatedDeviceModel", file);
+        return DeviceModelFile.parse(text, file.toString(), "file " + file);
     }
 
     /** This model with a different memory size, e.g. to study a workload that does not fit. */

@@ -49,7 +49,26 @@ class DeviceModelFileTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> DeviceModel.resolve("p100"));
         assertEquals("unknown device model 'p100': valid models are V100, A100, H100 or the path of a device-model "
-                + "file (.json), and no such file exists", e.getMessage());
+                + "file (.json)", e.getMessage());
+    }
+
+    @Test
+    void aValueNamingSomethingOtherThanATextFileSaysWhatItIsNamingTheOption() throws Exception {
+        Path binary = dir.resolve("binary.json");
+        Files.write(binary, new byte[] {(byte) 0xff, (byte) 0xfe, 0, 1, 2});
+        Path fifo = dir.resolve("fifo");
+        new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor();
+        String[][] cases = {
+            {dir.toString(), "is a directory, not a file"},
+            {binary.toString(), "is not a text file (it is not UTF-8)"},
+            {dir.resolve("missing.json").toString(), "does not exist"},
+            {"/dev/null", "is a character device, not a regular file"},
+            {fifo.toString(), "is a FIFO (named pipe), not a regular file"},
+        };
+        for (String[] c : cases) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> DeviceModel.resolve(c[0]));
+            assertEquals("EmulatedDeviceModel=" + c[0] + " " + c[1], e.getMessage());
+        }
     }
 
     @Test
