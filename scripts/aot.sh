@@ -10,7 +10,7 @@
 # shellcheck shell=bash
 
 polygpu_aot_dir="$polygpu_root/target/aot"
-polygpu_aot_modules=(runtime policies emulator cuda demo truffle-lang)
+polygpu_aot_modules=(runtime policies emulator cuda mpi cluster demo truffle-lang)
 
 # The launcher's class path over the jars in target/aot/jars, then the library jars in a fixed order.
 polygpu_aot_classpath() {

@@ -66,6 +66,18 @@ class ClusterJobTest {
         assertTrue(job.output().contains("GPUs used: 0, 1, 2, 3"), job.output());
     }
 
+    /** The README's ten-line example runs unchanged on 2 ranks of one GPU each and prints the output it shows. */
+    @Test
+    void theReadmeTenLineExampleRunsOnTwoRanks() throws Exception {
+        Matcher block = Pattern.compile("```python\n(.*?)```\n\n```output\n(.*?)```", Pattern.DOTALL)
+                .matcher(Files.readString(ROOT.resolve("README.md")));
+        assertTrue(block.find(), "README.md has a python block followed by its output");
+        Job job = mpirun(2, Map.of(), "--polygpu.Cluster=mpi", "--polygpu.EmulatedDevices=1",
+                "--polygpu.ClusterTimeout=60", "-c", block.group(1));
+        assertEquals(0, job.status(), job.output());
+        assertTrue(job.output().contains(block.group(2)), job.output());
+    }
+
     /** A kernel's fault on another rank's device reaches rank 0's program, naming the device; the job ends. */
     @Test
     void aKernelFaultOnAnotherRankReachesRankZero() throws Exception {
