@@ -23,8 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class AotCacheLauncherTest {
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
-    private static final List<String> MODULES = List.of("runtime", "policies", "emulator", "cuda", "demo",
-            "truffle-lang");
+    private static final List<String> MODULES = List.of("runtime", "policies", "emulator", "cuda", "mpi", "cluster",
+            "demo", "truffle-lang");
     private static final FileTime MADE = FileTime.from(Instant.now().minusSeconds(3600));
 
     @TempDir
