@@ -58,18 +58,12 @@ public final class CalibrateCommand {
      */
     public static int run(List<String> args, String backend, BackendOptions options, PrintStream out,
                           PrintStream err) {
-        if (args.equals(List.of("--help")) || args.equals(List.of("-h"))) {
-            out.println(USAGE);
-            return 0;
+        CommandOutput.Parsed<Arguments> read = CommandOutput.arguments("calibrate", args, CalibrateCommand::parse, USAGE, out,
+                err);
+        if (read.arguments() == null) {
+            return read.exitStatus();
         }
-        Arguments parsed;
-        try {
-            parsed = parse(args);
-        } catch (IllegalArgumentException e) {
-            err.println("polygpu calibrate: " + e.getMessage());
-            err.println(USAGE);
-            return 2;
-        }
+        Arguments parsed = read.arguments();
         try {
             if (parsed.fit() != null) {
                 Measurements m = Measurements.read(parsed.fit());

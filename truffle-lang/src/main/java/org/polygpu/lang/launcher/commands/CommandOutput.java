@@ -1,10 +1,19 @@
 package org.polygpu.lang.launcher.commands;
 
+import java.io.PrintStream;
+import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 import org.polygpu.topology.BandwidthMatrix;
 
 /** What the commands share: formatting sizes and the bandwidth matrix, and reading a command line. Stateless. */
 final class CommandOutput {
+    /**
+     * A command's arguments as its parser read them, or, when {@code arguments} is null, the exit status the command
+     * returns at once: 0 after {@code --help}, 2 after bad arguments.
+     */
+    record Parsed<A>(A arguments, int exitStatus) {
+    }
 
     private CommandOutput() {
     }
@@ -44,5 +53,25 @@ final class CommandOutput {
     static String firstLine(String message) {
         int newline = message == null ? -1 : message.indexOf('\n');
         return message == null ? "" : newline < 0 ? message : message.substring(0, newline);
+    }
+
+    /**
+     * Reads a command's arguments with {@code parser}: {@code --help} or {@code -h} prints {@code usage} to
+     * {@code out}; an {@link IllegalArgumentException} from the parser prints {@code polygpu <command>: <message>}
+     * and the usage to {@code err}.
+     */
+    static <A> Parsed<A> arguments(String command, List<String> args, Function<List<String>, A> parser, String usage,
+                                   PrintStream out, PrintStream err) {
+        if (args.equals(List.of("--help")) || args.equals(List.of("-h"))) {
+            out.println(usage);
+            return new Parsed<>(null, 0);
+        }
+        try {
+            return new Parsed<>(parser.apply(args), 0);
+        } catch (IllegalArgumentException e) {
+            err.println("polygpu " + command + ": " + e.getMessage());
+            err.println(usage);
+            return new Parsed<>(null, 2);
+        }
     }
 }

@@ -54,18 +54,12 @@ public final class ProfileInterconnectCommand {
     /** {@link #run} over the devices of every rank of an MPI job under {@code Cluster=mpi} (on rank 0). */
     public static int run(List<String> args, String backend, BackendOptions options, ClusterOptions cluster,
                           PrintStream out, PrintStream err) {
-        if (args.equals(List.of("--help")) || args.equals(List.of("-h"))) {
-            out.println(USAGE);
-            return 0;
+        CommandOutput.Parsed<Arguments> read = CommandOutput.arguments("profile-interconnect", args, ProfileInterconnectCommand::parse, USAGE, out,
+                err);
+        if (read.arguments() == null) {
+            return read.exitStatus();
         }
-        Arguments parsed;
-        try {
-            parsed = parse(args);
-        } catch (IllegalArgumentException e) {
-            err.println("polygpu profile-interconnect: " + e.getMessage());
-            err.println(USAGE);
-            return 2;
-        }
+        Arguments parsed = read.arguments();
         // The matrix is what is being measured: opening the backend must not measure it first.
         BackendOptions opts = options.withBandwidthMatrix(BandwidthMatrixFiles.UNMEASURED);
         try {
