@@ -7,8 +7,9 @@ import org.polygpu.emulator.timing.LinkSpec;
  * What a copy costs besides its link's bandwidth: a fixed latency, and how much slower than the link it moves its
  * bytes. The topology gives each link's bandwidth, which is what copies of pinned host memory and copies within or
  * between devices reach; a copy of pageable host memory (any host memory not from {@code allocateHost}, which is
- * pinned on CUDA) goes {@code pinned / pageable} times slower, the ratio of the device model's two figures for its
- * direction. The latency is the model's for the kind of copy, or the builder's when one was set for all copies.
+ * pinned on CUDA) goes as many times slower as the device model's pageable copy of its size takes longer than its
+ * pinned one in that direction (bytes beyond the host's cache may go slower still, {@link LinkSpec}). The latency is
+ * the model's for the kind of copy, or the builder's when one was set for all copies.
  *
  * @param latencyNanos fixed cost before the copy moves bytes
  * @param slowdown     link service per byte, at least 1
@@ -21,11 +22,12 @@ record CopyCost(long latencyNanos, double slowdown) {
         }
     }
 
-    /** A copy between the host and a device ({@code toDevice} or not), of pinned host memory or not. */
-    static CopyCost host(CopySpec copies, boolean toDevice, boolean pinned, long fixedLatencyNanos) {
+    /** A copy of {@code bytes} between the host and a device ({@code toDevice} or not), of pinned host memory or not. */
+    static CopyCost host(CopySpec copies, boolean toDevice, boolean pinned, long bytes, long fixedLatencyNanos) {
         LinkSpec spec = copies.host(toDevice, pinned);
         LinkSpec pinnedSpec = copies.host(toDevice, true);
-        double slowdown = Math.max(1, pinnedSpec.bandwidthGBps() / spec.bandwidthGBps());
+        double size = Math.max(1, bytes);
+        double slowdown = Math.max(1, spec.transferNanos(size) / pinnedSpec.transferNanos(size));
         return new CopyCost(latency(spec, fixedLatencyNanos), slowdown);
     }
 

@@ -197,12 +197,18 @@ public final class DeviceModelFile {
 
     private static LinkSpec link(JsonFields f) {
         LinkSpec l = new LinkSpec(f.positive("bandwidthGBps"), f.nonNegative("latencyNs"));
+        if (f.has("beyondBytes") | f.has("beyondGBps")) {
+            l = l.withBeyond(f.count("beyondBytes"), f.positive("beyondGBps"));
+        }
         f.done();
         return l;
     }
 
     private static String link(LinkSpec l) {
-        return "{\"bandwidthGBps\": " + num(l.bandwidthGBps()) + ", \"latencyNs\": " + num(l.latencyNs()) + "}";
+        String beyond = l.hasBeyond() ? ", \"beyondBytes\": " + l.beyondBytes() + ", \"beyondGBps\": "
+                + num(l.beyondGBps()) : "";
+        return "{\"bandwidthGBps\": " + num(l.bandwidthGBps()) + ", \"latencyNs\": " + num(l.latencyNs()) + beyond
+                + "}";
     }
 
     /** A number as JSON writes it: whole numbers without a fraction, others in the shortest form that reads back. */

@@ -18,7 +18,7 @@ import org.polygpu.emulator.timing.MemorySpec;
  * launch cost plus {@link org.polygpu.emulator.timing.KernelTiming}'s time for the kernel's profile (the
  * interpreter's counters of a run on the emulator). Copies: for each kind of copy, the latency and bandwidth of the
  * straight line {@code latency + bytes / bandwidth} closest to the measured times in relative terms (weighted least
- * squares).
+ * squares), with a second rate beyond a knee where the largest copies go clearly slower ({@link CopyLineFit}).
  */
 public final class DeviceModelFit {
     /** The kernel parameters {@link #kernels} fits, in the order of {@link #kernelParameters}. */
@@ -67,6 +67,15 @@ public final class DeviceModelFit {
         return model.launch().deviceNs() + model.timing().nanos(profile);
     }
 
+    /**
+     * The time per launch {@code model} predicts for back-to-back launches of {@code profile} issued by a host that
+     * issues at most one launch per {@code batchFloorNs}: the device's time per launch ({@link #kernelNanos}) or the
+     * host's interval, whichever is longer (the device idles between kernels shorter than the host's interval).
+     */
+    public static double batchNanos(DeviceModel model, KernelProfile profile, double batchFloorNs) {
+        return Math.max(batchFloorNs, kernelNanos(model, profile));
+    }
+
     /** {@code model}'s fitted kernel parameters, in the order of {@link #KERNEL_PARAMETERS}. */
     public static double[] kernelParameters(DeviceModel model) {
         MemorySpec m = model.memory();
@@ -93,6 +102,20 @@ public final class DeviceModelFit {
      * @throws IllegalArgumentException when there is nothing to fit to
      */
     public static DeviceModel kernels(DeviceModel start, List<KernelObservation> observations) {
+        return kernels(start, observations, 0);
+    }
+
+    /**
+     * {@code start} with its kernel parameters fitted to {@code observations} measured in batches of back-to-back
+     * launches that the measuring host issued no faster than one per {@code batchFloorNs}: each prediction is
+     * {@link #batchNanos}, so a kernel shorter than the host's interval tells the fit only that it is shorter.
+     *
+     * @throws IllegalArgumentException when there is nothing to fit to, or the floor is negative
+     */
+    public static DeviceModel kernels(DeviceModel start, List<KernelObservation> observations, double batchFloorNs) {
+        if (!(batchFloorNs >= 0)) {
+            throw new IllegalArgumentException("the batch floor must be at least 0 ns, got " + batchFloorNs);
+        }
         if (observations.isEmpty()) {
             throw new IllegalArgumentException("no kernel measurements to fit the model to");
         }
@@ -100,7 +123,7 @@ public final class DeviceModelFit {
         double[] fitted = LogLeastSquares.minimise(kernelParameters(start), p -> {
             DeviceModel candidate = withKernelParameters(start, p);
             double[] predicted = observations.stream()
-                    .mapToDouble(o -> Math.max(1, kernelNanos(candidate, o.profile()))).toArray();
+                    .mapToDouble(o -> Math.max(1, batchNanos(candidate, o.profile(), batchFloorNs))).toArray();
             return LogLeastSquares.squaredLogErrors(predicted, measured);
         });
         return withKernelParameters(start, fitted);
@@ -108,7 +131,7 @@ public final class DeviceModelFit {
 
     /**
      * {@code start} with the latency and bandwidth of every kind of copy that {@code observations} measure at two
-     * sizes or more fitted to them; the other kinds keep theirs.
+     * sizes or more fitted to them ({@link CopyLineFit}); the other kinds keep theirs.
      */
     public static DeviceModel copies(DeviceModel start, List<CopyObservation> observations) {
         CopySpec c = start.copies();
@@ -117,40 +140,12 @@ public final class DeviceModelFit {
         for (CopyKind kind : CopyKind.values()) {
             List<CopyObservation> mine = observations.stream().filter(o -> o.kind() == kind).toList();
             if (mine.stream().mapToLong(CopyObservation::bytes).distinct().count() >= 2) {
-                specs[kind.ordinal()] = line(mine);
+                specs[kind.ordinal()] = CopyLineFit.fit(mine.stream().mapToDouble(CopyObservation::bytes).toArray(),
+                        mine.stream().mapToDouble(CopyObservation::nanos).toArray());
             }
         }
         return new DeviceModel(start.name(), start.source(), start.origin(), start.computeMajor(),
                 start.computeMinor(), start.totalMemory(), start.sm(), start.memory(), start.compute(),
                 start.atomics(), start.launch(), new CopySpec(specs[0], specs[1], specs[2], specs[3], specs[4]));
-    }
-
-    /**
-     * The line {@code latency + bytes * perByte} minimising the squared relative errors, {@code sum((fit - t)/t)^2}:
-     * a linear least-squares problem with weights {@code 1/t^2}. A negative latency or slope is clamped.
-     */
-    private static LinkSpec line(List<CopyObservation> rows) {
-        double s00 = 0;
-        double s01 = 0;
-        double s11 = 0;
-        double r0 = 0;
-        double r1 = 0;
-        for (CopyObservation o : rows) {
-            double w = 1 / (o.nanos() * o.nanos());
-            double b = o.bytes();
-            s00 += w;
-            s01 += w * b;
-            s11 += w * b * b;
-            r0 += w * o.nanos();
-            r1 += w * b * o.nanos();
-        }
-        double det = s00 * s11 - s01 * s01;
-        double latency = (r0 * s11 - r1 * s01) / det;
-        double perByte = (s00 * r1 - s01 * r0) / det;
-        if (latency < 0) {
-            latency = 0;
-            perByte = r1 / s11;
-        }
-        return new LinkSpec(1 / Math.max(perByte, 1e-9), latency);
     }
 }

@@ -57,7 +57,7 @@ final class EmulatedTransfers {
         awaitRoom.accept(s);
         HostMemory.Allocation pinned = hostMemory.retain(src);
         host.enqueue(CopyOperation.hostToDevice(s, label, src, pinned, d, dstOffset, bytes, link,
-                CopyCost.host(copies, true, pinned != null, fixedLatencyNanos)));
+                CopyCost.host(copies, true, pinned != null, bytes, fixedLatencyNanos)));
     }
 
     /** @throws BackendException naming what is wrong with the copy */
@@ -73,7 +73,7 @@ final class EmulatedTransfers {
         awaitRoom.accept(s);
         HostMemory.Allocation pinned = hostMemory.retain(dst);
         host.enqueue(CopyOperation.deviceToHost(s, label, from, srcOffset, dst, pinned, bytes, link,
-                CopyCost.host(copies, false, pinned != null, fixedLatencyNanos)));
+                CopyCost.host(copies, false, pinned != null, bytes, fixedLatencyNanos)));
     }
 
     /** A copy within one device or between two; {@code stream} belongs to the destination's device. */

@@ -3,6 +3,7 @@ package org.polygpu.emulator;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -90,6 +91,30 @@ class DeviceModelFitTest {
         assertEquals(1500, fitted.copies().deviceToDevice().bandwidthGBps(), 1e-6);
         assertEquals(DeviceModel.V100.copies().hostToDevicePinned(), fitted.copies().hostToDevicePinned(),
                 "kinds not measured keep their figures");
+    }
+
+    /**
+     * Launches measured in batches that a host issued no faster than one per floor: kernels shorter than the floor
+     * say nothing but that, and the parameters are still recovered from the longer ones.
+     */
+    @Test
+    void aBatchFloorHidesOnlyTheKernelsShorterThanIt() {
+        DeviceModel truth = DeviceModel.H100;
+        List<KernelProfile> profiles = kernels();
+        double floor = profiles.stream().mapToDouble(k -> DeviceModelFit.kernelNanos(truth, k)).min().orElseThrow()
+                * 1.5;
+        List<DeviceModelFit.KernelObservation> observations = profiles.stream()
+                .map(k -> new DeviceModelFit.KernelObservation(k, DeviceModelFit.batchNanos(truth, k, floor)))
+                .toList();
+        assertTrue(observations.stream().anyMatch(o -> o.nanos() == floor), "some kernels are hidden");
+        DeviceModel fitted = DeviceModelFit.kernels(truth, observations, floor);
+        for (DeviceModelFit.KernelObservation o : observations) {
+            assertEquals(o.nanos(), DeviceModelFit.batchNanos(fitted, o.profile(), floor), o.nanos() * 0.01);
+        }
+        assertEquals(DeviceModelFit.kernelNanos(truth, profiles.get(0)) + 1,
+                DeviceModelFit.batchNanos(truth, profiles.get(0), DeviceModelFit.kernelNanos(truth, profiles.get(0))
+                        + 1));
+        assertThrows(IllegalArgumentException.class, () -> DeviceModelFit.kernels(truth, observations, -1));
     }
 
     @Test

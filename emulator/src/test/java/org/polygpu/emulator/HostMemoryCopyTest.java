@@ -52,7 +52,7 @@ class HostMemoryCopyTest {
 
     @Test
     void anExplicitCopyLatencyAppliesToEveryKind() {
-        CopyCost cost = CopyCost.host(DeviceModel.H100.copies(), true, false, 500);
+        CopyCost cost = CopyCost.host(DeviceModel.H100.copies(), true, false, 4096, 500);
         assertEquals(500, cost.latencyNanos());
         assertEquals(CopyCost.device(DeviceModel.H100.copies(), -1).latencyNanos(),
                 Math.round(DeviceModel.H100.copies().deviceToDevice().latencyNs()));
@@ -62,7 +62,23 @@ class HostMemoryCopyTest {
     void pageableFasterThanPinnedIsNoSpeedUp() {
         LinkSpec l = new LinkSpec(10, 0);
         CopySpec odd = new CopySpec(l, new LinkSpec(20, 0), l, l, l);
-        assertEquals(1, CopyCost.host(odd, true, false, -1).slowdown());
+        assertEquals(1, CopyCost.host(odd, true, false, 1 << 20, -1).slowdown());
         assertThrows(IllegalArgumentException.class, () -> new CopyCost(-1, 1));
+    }
+
+    /**
+     * Pageable bytes beyond the host's cache move at the slower rate: a copy twice the cache's size goes at the
+     * harmonic mean of the two rates, one within it at the first.
+     */
+    @Test
+    void pageableBytesBeyondTheHostCacheGoAtTheirOwnRate() {
+        LinkSpec pinned = new LinkSpec(40, 0);
+        LinkSpec pageable = new LinkSpec(20, 0).withBeyond(1 << 20, 5);
+        CopySpec c = new CopySpec(pinned, pageable, pinned, pinned, pinned);
+        assertEquals(2, CopyCost.host(c, true, false, 1 << 20, -1).slowdown(), 1e-12);
+        assertEquals(40 * (1 / 20.0 + 1 / 5.0) / 2, CopyCost.host(c, true, false, 2 << 20, -1).slowdown(), 1e-12);
+        assertEquals(1, CopyCost.host(c, false, false, 2 << 20, -1).slowdown(), 1e-12);
+        assertEquals((1 << 20) / 20.0 + (3 << 20) / 5.0, pageable.nanos(4 << 20), 1e-6);
+        assertThrows(IllegalArgumentException.class, () -> new LinkSpec(1, 0, 0, 1));
     }
 }

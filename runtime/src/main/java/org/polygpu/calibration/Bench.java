@@ -1,7 +1,9 @@
 package org.polygpu.calibration;
 
+import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import org.polygpu.backend.Backend;
+import org.polygpu.backend.DeviceBuffer;
 import org.polygpu.backend.EventHandle;
 import org.polygpu.backend.FunctionHandle;
 import org.polygpu.backend.LaunchConfig;
@@ -21,6 +23,7 @@ final class Bench implements AutoCloseable {
     final StreamHandle stream;
     private final EventHandle start;
     private final EventHandle end;
+    private Runnable busy;
 
     Bench(Backend backend, int device, CalibrationSettings settings) {
         this.backend = backend;
@@ -32,14 +35,24 @@ final class Bench implements AutoCloseable {
     }
 
     /**
+     * Keeps the device busy before each timed kernel run with a copy of {@code bytes} from {@code pinned} into
+     * {@code blocker} (untimed), long enough that the host has enqueued the timed launches before the device reaches
+     * them, whatever a launch call costs the host.
+     */
+    void keepBusyWith(MemorySegment pinned, DeviceBuffer blocker, long bytes) {
+        busy = () -> backend.copyHostToDevice(pinned, blocker, bytes, stream, LABEL);
+    }
+
+    /**
      * Median nanoseconds of one launch of {@code function}, from runs of {@link CalibrationSettings#batch()}. An
-     * untimed launch goes first, so that the device is busy while the host enqueues the timed ones: the time is the
-     * device's, without the host's cost of a launch call.
+     * untimed copy ({@link #keepBusyWith}; without one, an untimed launch of the kernel) goes first, so that the
+     * device is busy while the host enqueues the timed ones: the time is the device's, without the host's cost of a
+     * launch call.
      */
     double kernel(FunctionHandle function, LaunchConfig config, Object... arguments) {
         int batch = settings.batch();
         Runnable one = () -> backend.launch(function, config, arguments, stream, LABEL);
-        return median(one, () -> {
+        return median(busy != null ? busy : one, () -> {
             for (int i = 0; i < batch; i++) {
                 one.run();
             }

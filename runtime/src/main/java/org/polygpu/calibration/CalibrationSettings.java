@@ -44,7 +44,7 @@ public record CalibrationSettings(long streamBytes, long oneBlockBytes, long l2B
 
     /**
      * The defaults for {@code backend}'s clock, the L2 buffer {@link #l2BytesFor} its first device. A real GPU: 256 MiB streams, 16
-     * MiB for one block, 4096 chain iterations, copies up to 64 MiB, 2 warm-ups, the median of 5 runs of 3 launches, batches of
+     * MiB for one block, 4096 chain iterations, copies up to 256 MiB, 2 warm-ups, the median of 5 runs of 3 launches, batches of
      * 100 empty launches; a few seconds on a current GPU. A virtual clock (the emulator, which is exact and
      * interprets every instruction it times): the same streams, smaller loops (one block 1 MiB, 512 iterations), one
      * run of one launch.
@@ -52,7 +52,7 @@ public record CalibrationSettings(long streamBytes, long oneBlockBytes, long l2B
     public static CalibrationSettings defaults(Backend backend) {
         long l2 = l2BytesFor(backend.deviceProperties(0).computeMajor());
         return switch (backend.clock()) {
-            case REAL -> new CalibrationSettings(256L << 20, 16L << 20, l2, 4096, 64L << 20, 2, 5, 3, 100);
+            case REAL -> new CalibrationSettings(256L << 20, 16L << 20, l2, 4096, 256L << 20, 2, 5, 3, 100);
             case VIRTUAL -> new CalibrationSettings(64L << 20, 1L << 20, l2, 512, 64L << 20, 0, 1, 1, 100);
         };
     }

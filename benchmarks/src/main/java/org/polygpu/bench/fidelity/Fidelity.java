@@ -16,7 +16,10 @@ import org.polygpu.emulator.DeviceModel;
  * measurement (its launch calls and the synchronisation, in Python) that are the same whatever the number of
  * streams: the difference between the real and the emulated time on one stream is taken as that overhead and added
  * to the emulated time on every stream count of the same grid, so that the comparison is about the device's
- * sharing (the one-stream rows then agree by construction; kernels.csv checks the kernel alone).
+ * sharing (the one-stream rows then agree by construction; kernels.csv checks the kernel alone). The kernels were
+ * timed in batches of back-to-back launches that their host issued no faster than it issues empty ones
+ * ({@link Measurements#batchFloorUs()}): the emulated time per launch is the kernel's alone, launch cost included, or
+ * that floor, whichever is longer ({@link org.polygpu.emulator.DeviceModelFit#batchNanos}).
  *
  * <p>Usage: {@code Fidelity [MEASUREMENTS_DIR [MODEL]]}; the directory defaults to {@code ../shared/calibration/h100}
  * when it exists, else the repository's {@code calibration/h100}; the model to the directory's name ({@code h100}),
@@ -30,8 +33,13 @@ public final class Fidelity {
         Path dir = args.length > 0 ? Path.of(args[0]) : defaultDirectory();
         String modelName = args.length > 1 ? args[1] : dir.toAbsolutePath().normalize().getFileName().toString();
         DeviceModel model = DeviceModel.resolve(modelName);
+        Measurements m = Measurements.read(dir);
         System.out.println("measurements: " + dir + "; device model: " + model.describe());
-        report(Measurements.read(dir), new EmulatedRuns(model)).print(System.out::println);
+        System.out.println(m.batchFloorUs() > 0
+                ? String.format(Locale.ROOT, "batches of launches: at least %.2f us per launch (launch.csv: the host's"
+                        + " back-to-back empty launches)", m.batchFloorUs())
+                : "batches of launches: no empty kernel's batch in launch.csv, kernels compared alone");
+        report(m, new EmulatedRuns(model)).print(System.out::println);
     }
 
     static Path defaultDirectory() {
@@ -45,7 +53,7 @@ public final class Fidelity {
         for (Measurements.KernelRow r : m.kernels()) {
             long nanos = runs.kernel(StudyLaunch.of(r.kernel(), r.size()), r.grid(), r.block()).nanos();
             kernels.add(new FidelityReport.Compared(r.kernel() + " | " + r.size() + " | " + r.grid(), r.batchUs(),
-                    nanos / 1e3));
+                    Math.max(m.batchFloorUs(), nanos / 1e3)));
         }
         List<FidelityReport.Compared> concurrency = new ArrayList<>();
         Map<String, double[]> alone = new HashMap<>();

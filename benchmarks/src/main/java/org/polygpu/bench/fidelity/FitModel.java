@@ -52,7 +52,8 @@ public final class FitModel {
                 copies.add(new DeviceModelFit.CopyObservation(kind(r), r.bytes(), r.medianUs() * 1e3));
             }
         }
-        return rounded(DeviceModelFit.copies(DeviceModelFit.kernels(start, kernels), copies));
+        return rounded(DeviceModelFit.copies(DeviceModelFit.kernels(start, kernels, m.batchFloorUs() * 1e3),
+                copies));
     }
 
     /** {@code m} with its fitted figures rounded to 3 significant digits: the measurements hold no more. */
@@ -70,7 +71,8 @@ public final class FitModel {
     }
 
     private static LinkSpec round(LinkSpec l) {
-        return new LinkSpec(round(l.bandwidthGBps()), round(l.latencyNs()));
+        LinkSpec r = new LinkSpec(round(l.bandwidthGBps()), round(l.latencyNs()));
+        return l.hasBeyond() ? r.withBeyond(l.beyondBytes(), round(l.beyondGBps())) : r;
     }
 
     static double round(double v) {

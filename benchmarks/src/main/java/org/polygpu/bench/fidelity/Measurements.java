@@ -8,16 +8,31 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The measurements of one calibration directory ({@code calibration/h100/}): {@code kernels.csv},
- * {@code copies.csv} and {@code concurrency.csv}, each row as a record. Columns are found by name in the header.
+ * {@code copies.csv} and {@code concurrency.csv}, each row as a record (columns are found by name in the header),
+ * and from {@code launch.csv}, when it has it, the host's interval between back-to-back launches of an empty kernel
+ * (host wall clock over many launches): the fastest the measurement's batches of launches can go, since its host
+ * issues them no faster (a launch with arguments costs the host more).
  *
- * @param kernels     the study kernels, alone
- * @param copies      copies of several sizes, per direction and host memory
- * @param concurrency one kernel on several streams at once
+ * @param kernels      the study kernels, alone
+ * @param copies       copies of several sizes, per direction and host memory
+ * @param concurrency  one kernel on several streams at once
+ * @param batchFloorUs microseconds per launch of the host's back-to-back empty launches, 0 when {@code launch.csv}
+ *                     does not give it
  */
-public record Measurements(List<KernelRow> kernels, List<CopyRow> copies, List<ConcurrencyRow> concurrency) {
+public record Measurements(List<KernelRow> kernels, List<CopyRow> copies, List<ConcurrencyRow> concurrency,
+                           double batchFloorUs) {
+    /**
+     * The row of {@code launch.csv} that gives the host's interval: its quoted description names back-to-back
+     * launches of an empty kernel timed by the host's wall clock; its next cell is microseconds per launch.
+     */
+    private static final Pattern BATCH_FLOOR = Pattern.compile(
+            "(?m)^\"[^\"\n]*back-to-back launches of an empty kernel, host wall[^\"\n]*\",([0-9]+(?:\\.[0-9]+)?)");
+
     /**
      * One launch configuration of a study kernel.
      *
@@ -63,7 +78,21 @@ public record Measurements(List<KernelRow> kernels, List<CopyRow> copies, List<C
             concurrency.add(new ConcurrencyRow(r.get("kernel"), (long) r.number("n"), r.integer("grid"),
                     r.integer("block"), r.integer("streams"), r.number("wall_median_us")));
         }
-        return new Measurements(List.copyOf(kernels), List.copyOf(copies), List.copyOf(concurrency));
+        return new Measurements(List.copyOf(kernels), List.copyOf(copies), List.copyOf(concurrency),
+                batchFloorUs(dir.resolve("launch.csv")));
+    }
+
+    /** The host's microseconds per back-to-back empty launch that {@code file} gives, 0 without the file or it. */
+    static double batchFloorUs(Path file) {
+        if (!Files.isRegularFile(file)) {
+            return 0;
+        }
+        try {
+            Matcher m = BATCH_FLOOR.matcher(Files.readString(file, StandardCharsets.UTF_8));
+            return m.find() ? Double.parseDouble(m.group(1)) : 0;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read measurements " + file, e);
+        }
     }
 
     private record Row(List<String> header, String[] cells, String where) {

@@ -26,6 +26,13 @@ class FidelityPartsTest {
         assertEquals(List.of(new Measurements.CopyRow("h2d", "pinned", 4096, 10.43)), m.copies());
         assertEquals(List.of(new Measurements.ConcurrencyRow("black_scholes", 4194304, 64, 256, 2, 197.09)),
                 m.concurrency());
+        assertEquals(0, m.batchFloorUs(), "no launch.csv");
+        Files.writeString(dir.resolve("launch.csv"), "what,us_per_launch,note\n"
+                + "\"CuPy RawKernel, 2000 back-to-back launches of an empty kernel, host wall\",6.85,\n"
+                + "\"empty kernel, CUDA events around each launch (median)\",7.95,min 6.56\n");
+        assertEquals(6.85, Measurements.read(dir).batchFloorUs());
+        Files.writeString(dir.resolve("launch.csv"), "what,us_per_launch,note\n\"empty kernel\",7.95,\n");
+        assertEquals(0, Measurements.read(dir).batchFloorUs(), "no host-wall row");
     }
 
     @Test

@@ -37,17 +37,14 @@ class H100FidelityTest {
     }
 
     /**
-     * Target 1.5x. Known miss: the vector square over 524 288 elements with 64 blocks (1.56x), 32 grid-stride
-     * iterations per thread that the hardware overlaps more than one L2 round trip each; the bound keeps it from
-     * getting worse.
+     * Target 1.5x. The measurement's batches go no faster than its host issued launches (launch.csv's back-to-back
+     * empty launches): the emulated time per launch is at least that.
      */
     @Test
-    void launchBoundKernelsAreWithin1Point5TimesButOne() {
+    void launchBoundKernelsAreWithin1Point5Times() {
         List<FidelityReport.Compared> rows = report.launchBound();
         assertEquals(39, rows.size());
-        long within = rows.stream().filter(c -> c.error() <= 1.5).count();
-        assertTrue(within >= rows.size() - 1, report.summary().toString());
-        assertTrue(FidelityReport.worst(rows) <= 1.6, report.summary().toString());
+        assertTrue(FidelityReport.worst(rows) <= 1.5, report.summary().toString());
     }
 
     @Test
@@ -56,15 +53,11 @@ class H100FidelityTest {
         assertTrue(FidelityReport.worstRelative(report.concurrency()) <= 0.25, report.summary().toString());
     }
 
-    /**
-     * Target 15% from 64 KiB up. Known miss: pageable host-to-device at 256 MiB, measured at 7.5 GB/s against
-     * 13.9 GB/s at 16 MiB: no one bandwidth fits both, and the fitted line follows the other sizes.
-     */
+    /** Target 15% from 64 KiB up, pageable host memory beyond the host's cache included. */
     @Test
-    void copiesFrom64KibAreWithin15PercentButOne() {
-        List<FidelityReport.Compared> rows = report.copiesFrom64KiB().stream()
-                .filter(c -> !c.what().equals("268435456 B h2d pageable")).toList();
-        assertEquals(19, rows.size());
+    void copiesFrom64KibAreWithin15Percent() {
+        List<FidelityReport.Compared> rows = report.copiesFrom64KiB();
+        assertEquals(20, rows.size());
         assertTrue(FidelityReport.worstRelative(rows) <= 0.15, report.summary().toString());
     }
 }

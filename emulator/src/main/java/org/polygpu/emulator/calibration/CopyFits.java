@@ -3,14 +3,14 @@ package org.polygpu.emulator.calibration;
 import java.util.List;
 import org.polygpu.calibration.Measurement;
 import org.polygpu.calibration.Measurements;
+import org.polygpu.emulator.CopyLineFit;
 import org.polygpu.emulator.timing.CopySpec;
 import org.polygpu.emulator.timing.LinkSpec;
 
 /**
- * The fits of the copies: for each kind, the least-squares line {@code time = latency + bytes / bandwidth} through
- * the copies of at least {@value #MIN_FIT_BYTES} bytes (smaller ones are dominated by fixed costs that do not add
- * up linearly), relative errors weighed alike ({@link LineFit#relative}). A line that does not rise (noise on a
- * flat curve) falls back to the largest copy's rate with no latency; a negative intercept counts as no latency.
+ * The fits of the copies: for each kind, {@link CopyLineFit}'s line {@code time = latency + bytes / bandwidth}
+ * (with a second rate beyond a knee, for pageable host memory larger than the host's cache) through the copies of at
+ * least {@value #MIN_FIT_BYTES} bytes (smaller ones are dominated by fixed costs that do not add up linearly).
  */
 final class CopyFits {
     /** The smallest copy the lines are fitted through. */
@@ -30,13 +30,7 @@ final class CopyFits {
             throw new IllegalArgumentException("the measurements need " + kind + " at two sizes of at least "
                     + MIN_FIT_BYTES + " bytes, got " + rows.size());
         }
-        double[] bytes = rows.stream().mapToDouble(Measurement::work).toArray();
-        double[] nanos = rows.stream().mapToDouble(Measurement::nanos).toArray();
-        LineFit line = LineFit.relative(bytes, nanos);
-        if (line.slope() <= 0) {
-            Measurement largest = rows.getLast();
-            return new LinkSpec(largest.work() / largest.nanos(), 0);
-        }
-        return new LinkSpec(1 / line.slope(), Math.max(0, line.intercept()));
+        return CopyLineFit.fit(rows.stream().mapToDouble(Measurement::work).toArray(),
+                rows.stream().mapToDouble(Measurement::nanos).toArray());
     }
 }

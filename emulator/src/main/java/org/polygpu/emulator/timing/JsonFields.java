@@ -35,6 +35,12 @@ public final class JsonFields {
         return new JsonFields(fields, source, "");
     }
 
+    /** Whether this object has {@code key}, which is then a known key here whether or not it is read. */
+    public boolean has(String key) {
+        read.add(key);
+        return fields.containsKey(key);
+    }
+
     /** The nested object at {@code key}. */
     public JsonFields object(String key) {
         Object v = get(key);
