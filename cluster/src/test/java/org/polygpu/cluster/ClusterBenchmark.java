@@ -30,7 +30,7 @@ import org.polygpu.mpi.MpiRequest;
  * message) and not (one); GB/s of copies between the ranks, staged through pinned host memory
  * ({@code ClusterCudaAware=off}) and direct from the emulated devices' memory ({@code on}), against MPI's own
  * point-to-point bandwidth between the same two processes. Each figure is the median of {@value #RUNS} runs after one
- * warm-up run.
+ * warm-up run. The staged copies are measured first, the direct ones first with {@code --direct-first}.
  */
 public final class ClusterBenchmark {
     private static final int RUNS = 7;
@@ -58,10 +58,13 @@ public final class ClusterBenchmark {
             row("launch on rank 0's own device", launchMicros(b, 0), "us/launch");
             row("launch on rank 1's device, batched (" + ClusterBackend.BATCH_LIMIT + ")", launchMicros(b, 1),
                     "us/launch");
-            copies(b, "staged");
         }
-        try (Backend b = open(session, options, ClusterCudaAware.ON, ClusterBackend.BATCH_LIMIT)) {
-            copies(b, "direct");
+        boolean directFirst = List.of(args).contains("--direct-first");
+        for (ClusterCudaAware path : directFirst ? new ClusterCudaAware[] {ClusterCudaAware.ON, ClusterCudaAware.OFF}
+                : new ClusterCudaAware[] {ClusterCudaAware.OFF, ClusterCudaAware.ON}) {
+            try (Backend b = open(session, options, path, ClusterBackend.BATCH_LIMIT)) {
+                copies(b, path == ClusterCudaAware.ON ? "direct" : "staged");
+            }
         }
         try (Backend b = open(session, options, ClusterCudaAware.OFF, 1)) {
             row("launch on rank 1's device, unbatched", launchMicros(b, 1), "us/launch");
