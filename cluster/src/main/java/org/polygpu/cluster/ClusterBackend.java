@@ -20,6 +20,7 @@ import org.polygpu.backend.OperationLabel;
 import org.polygpu.backend.ReadOnlyParameters;
 import org.polygpu.backend.StreamHandle;
 import org.polygpu.backend.TimedOperation;
+import org.polygpu.config.ClusterCudaAware;
 
 /**
  * The backend of a whole MPI job, on rank 0: rank 0's own backend for devices {@code 0..n0-1} (its handles pass
@@ -52,7 +53,7 @@ final class ClusterBackend implements Backend {
     private final ClusterKernels kernels;
     private final ClusterEvents events;
 
-    ClusterBackend(Session session, Backend local, HostService host, List<RemoteRank> remotes) {
+    ClusterBackend(Session session, Backend local, HostService host, List<RemoteRank> remotes, DirectPath direct) {
         this.session = session;
         this.local = local;
         this.localCount = local.deviceCount();
@@ -68,13 +69,13 @@ final class ClusterBackend implements Backend {
         }
         streamsCreated = new int[total];
         kernels = new ClusterKernels(session, local, ranks);
-        copies = new ClusterCopies(session.transport(), local, host, ranks, this::flushAll);
+        copies = new ClusterCopies(session.transport(), local, host, ranks, this::flushAll, direct);
         events = new ClusterEvents(session.transport(), local, host, copies, ranks, this::flushAll, kernels);
     }
 
     /** Opens every worker's devices and composes the job's backend over {@code local}. */
-    static OpenedBackend open(Session session, OpenedBackend local) {
-        return ClusterOpening.open(session, local);
+    static OpenedBackend open(Session session, OpenedBackend local, ClusterCudaAware cudaAware) {
+        return ClusterOpening.open(session, local, cudaAware);
     }
 
     RemoteRank rank(int rank) {

@@ -17,11 +17,13 @@ import org.polygpu.mpi.MpiRequest;
 /**
  * {@link ClusterBackend}'s copies that cross ranks. A copy to another rank's device is a command of its stream: when
  * the stream's queue reaches it (after every wait before it), the queue pulls the bytes from where they are (rank 0's
- * host memory, or a device of any rank, staged through pinned host memory in pipelined chunks) and copies them up.
+ * host memory, or a device of any rank, staged through pinned host memory in pipelined chunks, or sent from device
+ * memory itself where {@link DirectPath} says) and copies them up (or receives them into device memory).
  * A copy from another rank's device to rank 0's host is a command too: rank 0 pre-posts the receives, and the events
  * recorded after it on that stream complete only once the bytes have landed. A copy from another rank's device to one
  * of rank 0's is made here at once (the source is complete: rank 0 waited for its writer on the host) into pinned
- * staging, then up on the stream; the staging is released once a later check finds that copy done.
+ * staging, then up on the stream (the staging is released once a later check finds that copy done), or on the
+ * direct path straight into device memory once the work already on the stream has completed.
  *
  * <p>Used by rank 0's scheduler thread only.
  */
@@ -34,13 +36,16 @@ final class ClusterCopies {
     private final HostService host;
     private final RemoteRank[] ranks;
     private final Runnable flushAll;
+    private final DirectPath direct;
     private final List<Staging> staging = new ArrayList<>();
 
     /** Pinned host memory that a copy on rank 0 reads until {@code done}. */
     private record Staging(EventHandle done, MemorySegment bytes) {
     }
 
-    ClusterCopies(Transport transport, Backend local, HostService host, RemoteRank[] ranks, Runnable flushAll) {
+    ClusterCopies(Transport transport, Backend local, HostService host, RemoteRank[] ranks, Runnable flushAll,
+                  DirectPath direct) {
+        this.direct = direct;
         this.transport = transport;
         this.local = local;
         this.host = host;
@@ -57,7 +62,8 @@ final class ClusterCopies {
         Remote.Stream s = streamOf(stream, d.rank());
         long key = host.offerHost(nativeBytes(src, bytes));
         ranks[d.rank()].command(Op.COPY_FROM_HOST, w -> {
-            w.putLong(s.key()).putLong(d.key()).putLong(dstOffset).putLong(bytes).putLong(key);
+            w.putLong(s.key()).putLong(d.key()).putLong(dstOffset).putLong(bytes).putLong(key)
+                    .putBoolean(direct.withHost(d.rank()));
             Codec.writeLabel(w, label);
         });
     }
@@ -73,7 +79,8 @@ final class ClusterCopies {
         RemoteRank r = ranks[b.rank()];
         r.landing(s.key()).addAll(transport.postReceive(b.rank(), tag, nativeBytes(dst, bytes)));
         r.command(Op.COPY_TO_HOST, w -> {
-            w.putLong(s.key()).putLong(b.key()).putLong(srcOffset).putLong(bytes).putInt(tag);
+            w.putLong(s.key()).putLong(b.key()).putLong(srcOffset).putLong(bytes).putInt(tag)
+                    .putBoolean(direct.withHost(b.rank()));
             Codec.writeLabel(w, label);
         });
     }
@@ -90,8 +97,10 @@ final class ClusterCopies {
             long srcKey = srcRank == 0 ? host.export(src) : ((Remote.Buffer) src).key();
             long dstKey = ((Remote.Buffer) dst).key();
             Op op = srcRank == dstRank ? Op.COPY_LOCAL : Op.COPY_FROM_RANK;
+            boolean fromDevice = op == Op.COPY_FROM_RANK && direct.between(srcRank, dstRank);
             ranks[dstRank].command(op, w -> {
-                w.putLong(s.key()).putInt(srcRank).putLong(srcKey).putLong(dstKey).putLong(bytes);
+                w.putLong(s.key()).putInt(srcRank).putLong(srcKey).putLong(dstKey).putLong(bytes)
+                        .putBoolean(fromDevice);
                 Codec.writeLabel(w, label);
             });
         }
@@ -100,12 +109,17 @@ final class ClusterCopies {
     private void pullToLocal(Remote.Buffer src, DeviceBuffer dst, long bytes, StreamHandle stream,
                              OperationLabel label) {
         flushAll.run();
+        if (direct.between(src.rank(), 0)) {
+            DirectCopies.receive(transport, local, src.rank(), Op.PULL_BUFFER, w -> w.putLong(src.key()).putLong(0)
+                    .putLong(bytes).putBoolean(true), dst, 0, bytes, stream);
+            return;
+        }
         MemorySegment pinned = host.staging().take(bytes);
         MemorySegment bytesIn = pinned.asSlice(0, bytes);
         int tag = transport.nextTag();
         List<MpiRequest> chunks = transport.postReceive(src.rank(), tag, bytesIn);
         CompletableFuture<WireReader> sent = transport.callAsync(src.rank(), Op.PULL_BUFFER,
-                w -> w.putLong(src.key()).putLong(0).putLong(bytes).putInt(tag));
+                w -> w.putLong(src.key()).putLong(0).putLong(bytes).putBoolean(false).putInt(tag));
         transport.awaitChunks(src.rank(), chunks, i -> {
             long at = (long) i * Transport.CHUNK_BYTES;
             long length = Math.min(Transport.CHUNK_BYTES, bytes - at);

@@ -16,8 +16,9 @@ import org.polygpu.backend.StreamHandle;
  * Serves other ranks' requests about this rank's own devices, each on a thread of its own pool so that the receiver
  * thread never blocks: {@link Op#SYNC_EVENT} (answer once an event's generation has completed) and
  * {@link Op#PULL_BUFFER} (send a buffer's bytes: device to pinned host in chunks on a stream of the service's own,
- * each chunk sent as soon as it is on the host). The requester waited for everything that writes the bytes before it
- * asked, so the service orders the copy after nothing. Thread-safe.
+ * each chunk sent as soon as it is on the host; or from device memory itself on the direct path, {@link DirectCopies}).
+ * The requester waited for everything that writes the bytes before it asked, so the service orders the copy after
+ * nothing. Thread-safe.
  */
 final class LocalService implements AutoCloseable {
     private final Transport transport;
@@ -62,7 +63,8 @@ final class LocalService implements AutoCloseable {
             if (op == Op.SYNC_EVENT) {
                 events.synchronize(message.getLong(), message.getLong());
             } else {
-                pull(source, message.getLong(), message.getLong(), message.getLong(), message.getInt());
+                pull(source, message.getLong(), message.getLong(), message.getLong(), message.getBoolean(),
+                        message.getInt());
             }
         }));
         return true;
@@ -83,17 +85,22 @@ final class LocalService implements AutoCloseable {
         transport.reply(source, id, failure, null);
     }
 
-    private void pull(int requester, long key, long offset, long bytes, int tag) {
+    private void pull(int requester, long key, long offset, long bytes, boolean direct, int tag) {
         DeviceBuffer buffer = objects.get(key, DeviceBuffer.class);
-        sendDevice(requester, tag, buffer, offset, bytes, stream(buffer.device()), OperationLabel.NONE);
+        sendDevice(requester, tag, buffer, offset, bytes, stream(buffer.device()), OperationLabel.NONE, direct);
     }
 
     /**
-     * Sends bytes {@code offset..offset+bytes} of {@code buffer} to {@code rank} with {@code tag}: copied to pinned
-     * host memory chunk by chunk on {@code stream}, after the work already there, each chunk sent once it is there.
+     * Sends bytes {@code offset..offset+bytes} of {@code buffer} to {@code rank} with {@code tag}, after the work
+     * already on {@code stream}: from device memory itself when {@code direct}, else copied to pinned host memory chunk
+     * by chunk on {@code stream}, each chunk sent once it is there.
      */
     void sendDevice(int rank, int tag, DeviceBuffer buffer, long offset, long bytes, StreamHandle stream,
-                    OperationLabel label) {
+                    OperationLabel label, boolean direct) {
+        if (direct) {
+            DirectCopies.send(transport, backend, rank, tag, buffer, offset, bytes, stream);
+            return;
+        }
         int device = buffer.device();
         MemorySegment pinned = staging.take(bytes);
         MemorySegment bytesOut = pinned.asSlice(0, bytes);

@@ -53,6 +53,16 @@ final class LockedBackend implements Backend {
     }
 
     @Override
+    public synchronized DeviceAddressing deviceAddressing() {
+        return backend.deviceAddressing();
+    }
+
+    @Override
+    public synchronized MemorySegment devicePointer(DeviceBuffer buffer) {
+        return backend.devicePointer(buffer);
+    }
+
+    @Override
     public synchronized boolean accepts(ModuleImage image) {
         return backend.accepts(image);
     }

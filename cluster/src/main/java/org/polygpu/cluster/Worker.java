@@ -8,6 +8,7 @@ import org.polygpu.backend.Backend;
 import org.polygpu.backend.BackendOptions;
 import org.polygpu.backend.Backends;
 import org.polygpu.backend.OpenedBackend;
+import org.polygpu.config.ClusterCudaAware;
 import org.polygpu.topology.BandwidthMatrix;
 
 /**
@@ -69,7 +70,7 @@ final class Worker {
     /** One message of rank 0, on the command thread. */
     private void run(int source, Op op, WireReader message) {
         if (op == Op.OPEN) {
-            open(source, message.getLong());
+            open(source, message.getLong(), ClusterCudaAware.values()[message.getInt()]);
         } else if (commands == null) {
             if (op != Op.BATCH) {
                 transport.reply(source, message.getLong(), "rank " + session.rank() + " has no devices open", null);
@@ -82,11 +83,20 @@ final class Worker {
         }
     }
 
-    private void open(int source, long id) {
+    /** Opens this rank's devices and answers with them, its matrix, and whether it takes the direct path. */
+    private void open(int source, long id, ClusterCudaAware cudaAware) {
         WireWriter payload = new WireWriter();
         try {
             OpenedBackend opened = Backends.open(backendName, options);
             Backend local = new LockedBackend(opened.backend());
+            boolean mpiCudaAware = session.cudaAware();
+            boolean direct;
+            try {
+                direct = DirectPath.capable(cudaAware, mpiCudaAware, local.deviceAddressing(), session.rank());
+            } catch (RuntimeException e) {
+                local.close();
+                throw e;
+            }
             objects.clear();
             LocalService previous = service;
             if (previous != null) {
@@ -106,6 +116,7 @@ final class Worker {
                     payload.putDouble(v);
                 }
             }
+            payload.putBoolean(mpiCudaAware).putBoolean(direct);
             transport.reply(source, id, "", payload);
         } catch (RuntimeException e) {
             transport.reply(source, id, "cannot open its devices: " + e.getMessage(), null);

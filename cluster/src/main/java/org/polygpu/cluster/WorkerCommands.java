@@ -16,7 +16,6 @@ import java.util.function.LongFunction;
 import org.polygpu.backend.Backend;
 import org.polygpu.backend.BackendException;
 import org.polygpu.backend.DeviceBuffer;
-import org.polygpu.backend.EventHandle;
 import org.polygpu.backend.FunctionHandle;
 import org.polygpu.backend.LaunchConfig;
 import org.polygpu.backend.ModuleHandle;
@@ -150,8 +149,10 @@ final class WorkerCommands implements AutoCloseable {
                 long offset = m.getLong();
                 long bytes = m.getLong();
                 long key = m.getLong();
+                boolean direct = m.getBoolean();
                 OperationLabel label = Codec.readLabel(m);
-                t.q().submit(() -> pull(0, Op.PULL_HOST, w -> w.putLong(key), dst, offset, bytes, t.s(), label));
+                t.q().submit(() -> pull(0, Op.PULL_HOST, w -> w.putLong(key), dst, offset, bytes, t.s(), label,
+                        direct));
             }
             case COPY_TO_HOST -> {
                 Target t = target(m.getLong());
@@ -159,8 +160,9 @@ final class WorkerCommands implements AutoCloseable {
                 long offset = m.getLong();
                 long bytes = m.getLong();
                 int tag = m.getInt();
+                boolean direct = m.getBoolean();
                 OperationLabel label = Codec.readLabel(m);
-                t.q().submit(() -> service.sendDevice(0, tag, src, offset, bytes, t.s(), label));
+                t.q().submit(() -> service.sendDevice(0, tag, src, offset, bytes, t.s(), label, direct));
             }
             case COPY_LOCAL, COPY_FROM_RANK -> {
                 Target t = target(m.getLong());
@@ -168,13 +170,14 @@ final class WorkerCommands implements AutoCloseable {
                 long srcKey = m.getLong();
                 DeviceBuffer dst = objects.get(m.getLong(), DeviceBuffer.class);
                 long bytes = m.getLong();
+                boolean direct = m.getBoolean();
                 OperationLabel label = Codec.readLabel(m);
                 if (op == Op.COPY_LOCAL) {
                     DeviceBuffer src = objects.get(srcKey, DeviceBuffer.class);
                     t.q().submit(() -> local.copyDeviceToDevice(src, dst, bytes, t.s(), label));
                 } else {
-                    t.q().submit(() -> pull(rank, Op.PULL_BUFFER, w -> w.putLong(srcKey).putLong(0).putLong(bytes),
-                            dst, 0, bytes, t.s(), label));
+                    t.q().submit(() -> pull(rank, Op.PULL_BUFFER, w -> w.putLong(srcKey).putLong(0).putLong(bytes)
+                            .putBoolean(direct), dst, 0, bytes, t.s(), label, direct));
                 }
             }
             case TIMELINE_RECORD -> local.recordTimeline(m.getBoolean());
@@ -202,9 +205,16 @@ final class WorkerCommands implements AutoCloseable {
         }
     }
 
-    /** Receives bytes {@code rank} sends when asked with {@code op}, copying each chunk up as it lands. */
+    /**
+     * Receives bytes {@code rank} sends when asked with {@code op}: straight into device memory when {@code direct},
+     * else into pinned host memory, copying each chunk up as it lands.
+     */
     private void pull(int rank, Op op, Consumer<WireWriter> request, DeviceBuffer dst, long dstOffset, long bytes,
-                      StreamHandle s, OperationLabel label) {
+                      StreamHandle s, OperationLabel label, boolean direct) {
+        if (direct) {
+            DirectCopies.receive(transport, local, rank, op, request, dst, dstOffset, bytes, s);
+            return;
+        }
         MemorySegment pinned = service.staging().take(bytes);
         MemorySegment in = pinned.asSlice(0, bytes);
         int tag = transport.nextTag();
@@ -219,10 +229,7 @@ final class WorkerCommands implements AutoCloseable {
             local.copyHostToDevice(in.asSlice(at, length), dst, dstOffset + at, length, s, label);
         }, "receiving " + bytes + " bytes from rank " + rank);
         transport.await(rank, sent, "pulling bytes from rank " + rank);
-        EventHandle done = local.createEvent(dst.device());
-        local.recordEvent(done, s);
-        local.synchronizeEvent(done);
-        local.destroyEvent(done);
+        DirectCopies.drain(local, s);
         service.staging().give(pinned);
     }
 

@@ -17,9 +17,9 @@ import org.polygpu.backend.EventHandle;
 import org.polygpu.backend.FunctionHandle;
 import org.polygpu.backend.LaunchConfig;
 import org.polygpu.backend.ModuleImage;
-import org.polygpu.backend.OpenedBackend;
 import org.polygpu.backend.OperationLabel;
 import org.polygpu.backend.StreamHandle;
+import org.polygpu.config.ClusterCudaAware;
 import org.polygpu.mpi.Mpi;
 import org.polygpu.mpi.MpiRequest;
 
@@ -27,8 +27,10 @@ import org.polygpu.mpi.MpiRequest;
  * The cost of the cluster's paths on one machine, for {@code mpirun -np 2} (scripts/cluster-bench.sh): each rank
  * has one emulated GPU (device 0 on rank 0, device 1 on rank 1). Prints a table of wall-clock times measured on
  * rank 0: microseconds per launch of an empty kernel on rank 0's own device and on rank 1's, batched (64 commands a
- * message) and not (one); GB/s of copies between the ranks against MPI's own point-to-point bandwidth between the
- * same two processes. Each figure is the median of {@value #RUNS} runs after one warm-up run.
+ * message) and not (one); GB/s of copies between the ranks, staged through pinned host memory
+ * ({@code ClusterCudaAware=off}) and direct from the emulated devices' memory ({@code on}), against MPI's own
+ * point-to-point bandwidth between the same two processes. Each figure is the median of {@value #RUNS} runs after one
+ * warm-up run. The staged copies are measured first, the direct ones first with {@code --direct-first}.
  */
 public final class ClusterBenchmark {
     private static final int RUNS = 7;
@@ -52,17 +54,26 @@ public final class ClusterBenchmark {
                 "figure");
         row("MPI point-to-point, one 64 MiB message", mpiGbs, "GB/s");
         row("MPI point-to-point, 64 MiB in 4 MiB messages", mpiChunkedGbs, "GB/s");
-        for (int limit : new int[] {ClusterBackend.BATCH_LIMIT, 1}) {
-            OpenedBackend opened = ClusterOpening.open(session, Backends.open("emulated", options), limit);
-            try (Backend b = opened.backend()) {
-                if (limit > 1) {
-                    row("launch on rank 0's own device", launchMicros(b, 0), "us/launch");
-                    copies(b);
-                }
-                row("launch on rank 1's device, " + (limit > 1 ? "batched (" + limit + ")" : "unbatched"),
-                        launchMicros(b, 1), "us/launch");
+        try (Backend b = open(session, options, ClusterCudaAware.OFF, ClusterBackend.BATCH_LIMIT)) {
+            row("launch on rank 0's own device", launchMicros(b, 0), "us/launch");
+            row("launch on rank 1's device, batched (" + ClusterBackend.BATCH_LIMIT + ")", launchMicros(b, 1),
+                    "us/launch");
+        }
+        boolean directFirst = List.of(args).contains("--direct-first");
+        for (ClusterCudaAware path : directFirst ? new ClusterCudaAware[] {ClusterCudaAware.ON, ClusterCudaAware.OFF}
+                : new ClusterCudaAware[] {ClusterCudaAware.OFF, ClusterCudaAware.ON}) {
+            try (Backend b = open(session, options, path, ClusterBackend.BATCH_LIMIT)) {
+                copies(b, path == ClusterCudaAware.ON ? "direct" : "staged");
             }
         }
+        try (Backend b = open(session, options, ClusterCudaAware.OFF, 1)) {
+            row("launch on rank 1's device, unbatched", launchMicros(b, 1), "us/launch");
+        }
+    }
+
+    /** The job's backend over one emulated GPU per rank, copying between ranks as {@code cudaAware} says. */
+    private static Backend open(Session session, BackendOptions options, ClusterCudaAware cudaAware, int limit) {
+        return ClusterOpening.open(session, Backends.open("emulated", options), cudaAware, limit).backend();
     }
 
     private static void row(String what, double value, String unit) {
@@ -90,19 +101,20 @@ public final class ClusterBenchmark {
         return micros;
     }
 
-    private static void copies(Backend b) {
+    /** The four kinds of copies between the ranks, labelled with {@code path} (staged or direct). */
+    private static void copies(Backend b, String path) {
         MemorySegment host = b.allocateHost(BYTES);
         DeviceBuffer local = b.allocate(0, BYTES);
         DeviceBuffer remote = b.allocate(1, BYTES);
         StreamHandle onLocal = b.createStream(0);
         StreamHandle onRemote = b.createStream(1);
-        row("copy rank 0 host -> rank 1 device, 64 MiB", gbs(copy(b, onRemote,
+        row("copy rank 0 host -> rank 1 device, 64 MiB, " + path, gbs(copy(b, onRemote,
                 () -> b.copyHostToDevice(host, remote, BYTES, onRemote, OperationLabel.NONE))), "GB/s");
-        row("copy rank 1 device -> rank 0 host, 64 MiB", gbs(copy(b, onRemote,
+        row("copy rank 1 device -> rank 0 host, 64 MiB, " + path, gbs(copy(b, onRemote,
                 () -> b.copyDeviceToHost(remote, host, BYTES, onRemote, OperationLabel.NONE))), "GB/s");
-        row("copy rank 0 device -> rank 1 device, 64 MiB", gbs(copy(b, onRemote,
+        row("copy rank 0 device -> rank 1 device, 64 MiB, " + path, gbs(copy(b, onRemote,
                 () -> b.copyDeviceToDevice(local, remote, BYTES, onRemote, OperationLabel.NONE))), "GB/s");
-        row("copy rank 1 device -> rank 0 device, 64 MiB", gbs(copy(b, onLocal,
+        row("copy rank 1 device -> rank 0 device, 64 MiB, " + path, gbs(copy(b, onLocal,
                 () -> b.copyDeviceToDevice(remote, local, BYTES, onLocal, OperationLabel.NONE))), "GB/s");
         b.destroyStream(onLocal);
         b.destroyStream(onRemote);

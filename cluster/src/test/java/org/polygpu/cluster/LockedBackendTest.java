@@ -1,8 +1,11 @@
 package org.polygpu.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
 import java.lang.reflect.Proxy;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -18,6 +21,7 @@ class LockedBackendTest {
     private final List<String> calls = new CopyOnWriteArrayList<>();
     private final AtomicInteger queriesUntilDone = new AtomicInteger(3);
     private final EventHandle event = () -> 0;
+    private final MemorySegment pointer = Arena.ofAuto().allocate(8);
 
     private Backend backend(Backend.Clock clock) {
         return (Backend) Proxy.newProxyInstance(Backend.class.getClassLoader(), new Class<?>[] {Backend.class},
@@ -27,6 +31,8 @@ class LockedBackendTest {
                         case "clock" -> clock;
                         case "queryEvent" -> queriesUntilDone.decrementAndGet() <= 0;
                         case "deviceCount" -> 1;
+                        case "deviceAddressing" -> Backend.DeviceAddressing.HOST_MEMORY;
+                        case "devicePointer" -> pointer;
                         default -> null;
                     };
                 });
@@ -53,5 +59,14 @@ class LockedBackendTest {
         LockedBackend locked = new LockedBackend(backend(Backend.Clock.VIRTUAL));
         locked.synchronizeEvent(event);
         assertEquals(List.of("clock", "synchronizeEvent"), calls);
+    }
+
+    /** The direct path asks the wrapped backend what its device pointers address, and for them. */
+    @Test
+    void devicePointersAreTheWrappedBackends() {
+        LockedBackend locked = new LockedBackend(backend(Backend.Clock.VIRTUAL));
+        assertEquals(Backend.DeviceAddressing.HOST_MEMORY, locked.deviceAddressing());
+        assertSame(pointer, locked.devicePointer(null));
+        assertEquals(List.of("deviceAddressing", "devicePointer"), calls);
     }
 }

@@ -2,6 +2,8 @@ package org.polygpu.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -54,5 +56,15 @@ class StagingPoolTest {
         assertEquals(List.of(StagingPool.KEPT_BYTES, StagingPool.KEPT_BYTES), freed);
         assertEquals(0, pool.keptBytes());
         assertEquals(1, pool.take(0).byteSize());
+    }
+
+    /** The direct path's tests make every staged copy fail: a pool that refuses allocates nothing. */
+    @Test
+    void aPoolThatRefusesFailsEveryTakeNamingTheHook() {
+        StagingPool pool = new StagingPool(backend, true);
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> pool.take(4096));
+        assertTrue(e.getMessage().contains("4096 bytes of pinned host memory"), e.getMessage());
+        assertTrue(e.getMessage().contains("polygpu.cluster.testRefuseStaging"), e.getMessage());
+        assertEquals(List.of(), allocated);
     }
 }

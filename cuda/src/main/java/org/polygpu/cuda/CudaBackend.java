@@ -172,6 +172,18 @@ public final class CudaBackend implements Backend {
         return memory.hostView(buffer);
     }
 
+    /** {@code CUdeviceptr}s: device memory, which only a CUDA-aware library may be given. */
+    @Override
+    public DeviceAddressing deviceAddressing() {
+        return DeviceAddressing.DEVICE_MEMORY;
+    }
+
+    @Override
+    public MemorySegment devicePointer(DeviceBuffer buffer) {
+        checkOpen();
+        return memory.devicePointer(buffer);
+    }
+
     /**
      * Advises managed memory to prefer {@code device} and prefetches the bytes there in stream order
      * ({@code cuMemAdvise}, {@code cuMemPrefetchAsync}); a device's own buffer migrates as the other form says.
@@ -358,26 +370,14 @@ public final class CudaBackend implements Backend {
             return;
         }
         RuntimeException failure = null;
-        try {
-            synchronizeAll();
-        } catch (RuntimeException e) {
-            failure = e;
-        }
-        lifecycle = Lifecycle.CLOSED;
-        try {
-            timeline.close();
-        } catch (RuntimeException e) {
-            failure = CudaRegistry.add(failure, e);
-        }
-        try {
-            blas.close();
-        } catch (RuntimeException e) {
-            failure = CudaRegistry.add(failure, e);
-        }
-        try {
-            streams.close();
-        } catch (RuntimeException e) {
-            failure = CudaRegistry.add(failure, e);
+        // The work first, then the backend is closed and each part released, whatever an earlier step threw.
+        for (Runnable step : List.<Runnable>of(this::synchronizeAll, () -> lifecycle = Lifecycle.CLOSED,
+                timeline::close, blas::close, streams::close)) {
+            try {
+                step.run();
+            } catch (RuntimeException e) {
+                failure = CudaRegistry.add(failure, e);
+            }
         }
         failure = registry.releaseAll(driver, failure);
         kernels.close();

@@ -106,6 +106,16 @@ final class CudaMemory {
         return b;
     }
 
+    /** A device buffer's {@code CUdeviceptr} as a segment of its size, which the host must not dereference. */
+    MemorySegment devicePointer(DeviceBuffer buffer) {
+        CudaHandles.Buffer b = registry.buffer(buffer, "device pointer");
+        if (b.device == DeviceBuffer.MANAGED) {
+            throw new BackendException(b + " is managed memory, which has no device pointer of one device: use its "
+                    + "host view");
+        }
+        return MemorySegment.ofAddress(b.pointer).reinterpret(b.bytes);
+    }
+
     /** The host's view of managed memory: its pointer, which the host may dereference once its bytes are there. */
     MemorySegment hostView(DeviceBuffer buffer) {
         CudaHandles.Buffer b = registry.buffer(buffer, "host view");

@@ -162,7 +162,7 @@ final class CudaRegistry {
         }
         for (CudaHandles.Buffer b : buffers) {
             releases.add(() -> {
-                devices.current(b.device);
+                devices.current(Math.max(b.device, 0)); // managed memory (device -1) is freed from device 0's context
                 b.freed = true;
                 driver.free(b.pointer);
             });

@@ -120,6 +120,28 @@ abstract sealed class EmulatedMemories implements Backend permits EmulatedBacken
         return b.segment();
     }
 
+    /** An emulated device's memory is off-heap memory of this process, which any host code may address. */
+    @Override
+    public DeviceAddressing deviceAddressing() {
+        return DeviceAddressing.HOST_MEMORY;
+    }
+
+    /**
+     * A device buffer's own memory: what its kernels read and write, so that bytes written into it are seen by every
+     * kernel enqueued afterwards. Managed memory is refused: its pages have a residency, and its host view is
+     * {@link #hostView}.
+     */
+    @Override
+    public MemorySegment devicePointer(DeviceBuffer buffer) {
+        checkOpen();
+        EmulatedBuffer b = handles.buffer(buffer, "device pointer");
+        if (b.isManaged()) {
+            throw new BackendException(b + " is managed memory, which has no device pointer of one device: use its "
+                    + "host view");
+        }
+        return b.segment();
+    }
+
     /** What managed memory moved so far: migrations (prefetches) and kernels' page faults. */
     public ManagedMigrations managedMigrations() {
         return managedMemory.migrations();

@@ -26,6 +26,16 @@ public interface Backend extends AutoCloseable {
         VIRTUAL
     }
 
+    /** What the segments {@link #devicePointer} gives address, for a library that reads device memory itself. */
+    enum DeviceAddressing {
+        /** The backend gives no device pointers. */
+        NONE,
+        /** Device memory (a {@code CUdeviceptr}): only a library that reads GPU memory (CUDA-aware MPI) may use it. */
+        DEVICE_MEMORY,
+        /** Host memory of this process (emulated devices): any library may read and write it. */
+        HOST_MEMORY
+    }
+
     /** Short name, such as {@code cuda} or {@code emulated}, for messages; decisions use the capabilities below. */
     String name();
 
@@ -124,6 +134,25 @@ public interface Backend extends AutoCloseable {
      */
     default long replicaMemory(int device) {
         return managedMemory() ? Long.MAX_VALUE : freeMemory(device);
+    }
+
+    /** What {@link #devicePointer} gives: {@link DeviceAddressing#NONE} by default. */
+    default DeviceAddressing deviceAddressing() {
+        return DeviceAddressing.NONE;
+    }
+
+    /**
+     * A device buffer's memory as a segment of its size whose address is the buffer's device pointer, for a library
+     * that reads and writes device memory itself (a CUDA-aware MPI library sends from it and receives into it). The
+     * caller orders its accesses with the buffer's streams itself: the work that writes the bytes has completed before
+     * it reads them, and the work that reads them is enqueued only after its writes landed. Whether the host may
+     * dereference the segment is {@link #deviceAddressing()}'s to say.
+     *
+     * @throws BackendException when the backend gives no device pointers, or {@code buffer} is managed memory (whose
+     *                          host view is {@link #hostView}) or not one of its live buffers
+     */
+    default MemorySegment devicePointer(DeviceBuffer buffer) {
+        throw new BackendException("the " + name() + " backend gives no device pointers (" + buffer + ")");
     }
 
     /** Host memory for copies (pinned on CUDA), zero-filled, owned by the caller until {@link #freeHost}. */

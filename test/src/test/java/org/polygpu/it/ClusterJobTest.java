@@ -56,6 +56,26 @@ class ClusterJobTest {
         }
     }
 
+    /**
+     * With ClusterCudaAware=on, a study program's arrays move between the ranks' emulated devices straight from device
+     * memory: every rank refuses to stage a copy through pinned host memory, and the program still validates.
+     */
+    @Test
+    void theDirectPathForcedOnRunsAStudyProgramWithoutStaging(@TempDir Path dir) throws Exception {
+        Path dag = dir.resolve("cg");
+        Job job = mpirun(3, Map.of("POLYGPU_JAVA_OPTS", "-Dpolygpu.cluster.testRefuseStaging=true"), "--java",
+                "org.polygpu.bench.programs.ConjugateGradient", "--polygpu.Cluster=mpi", "--polygpu.EmulatedDevices=2",
+                "--polygpu.ClusterTimeout=60", "--polygpu.ClusterCudaAware=on", "--polygpu.ExportDAG=" + dag, "300",
+                "12");
+        assertEquals(0, job.status(), job.output());
+        assertTrue(job.output().contains("copies between ranks (ClusterCudaAware=on): rank 0 direct, rank 1 direct, "
+                + "rank 2 direct"), job.output());
+        assertTrue(job.output().lines().anyMatch(l -> l.startsWith("cg ") && l.endsWith(" OK")), job.output());
+        Map<Integer, Integer> kernels = kernelsPerDevice(Files.readString(Path.of(dag + ".dot")));
+        assertTrue(kernels.getOrDefault(2, 0) + kernels.getOrDefault(3, 0) > 0, kernels.toString());
+        assertTrue(kernels.getOrDefault(4, 0) + kernels.getOrDefault(5, 0) > 0, kernels.toString());
+    }
+
     /** The README's Python example runs unchanged on 2 ranks of 2 GPUs, using the devices of both. */
     @Test
     void theReadmePythonExampleRunsOnTwoRanks() throws Exception {
@@ -100,7 +120,10 @@ class ClusterJobTest {
         assertTrue(job.output().contains("device 1 (rank 1's device 0): memcheck: kernel 'oob'"), job.output());
     }
 
-    /** info under Cluster=mpi lists every rank's host and devices, globally numbered, and the job's matrix. */
+    /**
+     * info under Cluster=mpi lists every rank's host and devices, globally numbered, whether each rank copies from
+     * device memory directly, and the job's matrix.
+     */
     @Test
     void infoListsEveryRanksDevices() throws Exception {
         Job job = mpirun(3, Map.of(), "--polygpu.Cluster=mpi", "--polygpu.EmulatedDevices=2", "info");
@@ -108,6 +131,9 @@ class ClusterJobTest {
         assertTrue(job.output().contains("devices: 6"), job.output());
         assertTrue(Pattern.compile("rank 0 on \\S+ with 2 devices, rank 1 on \\S+ with 2 \\(devices 2\\.\\.3\\), "
                 + "rank 2 on \\S+ with 2 \\(devices 4\\.\\.5\\)").matcher(job.output()).find(), job.output());
+        assertTrue(Pattern.compile("copies between ranks \\(ClusterCudaAware=auto\\): rank 0 (direct|staged), "
+                + "rank 1 (direct|staged), rank 2 (direct|staged); CUDA-aware MPI on ranks: ").matcher(job.output())
+                .find(), job.output());
         assertTrue(job.output().contains("  GPU 5: "), job.output());
         assertTrue(job.output().lines().anyMatch(l -> l.startsWith("  GPU 5 ")), job.output());
     }

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.polygpu.config.ClusterCudaAware;
 import org.polygpu.config.MemoryModel;
 
 /** The polygpu options: defaults, values seen by getoptions(), effects, and bad values stopping the context. */
@@ -131,6 +132,7 @@ class OptionsTest {
         "Backend; fpga; auto",
         "EmulatedDevices; 0; at least 1",
         "EmulatedExecution; partial; valid values: full, sampled",
+        "ClusterCudaAware; yes; valid values: auto, on, off",
         "EmulatedDeviceMemory; 64 megabytes; for option EmulatedDeviceMemory",
         "EmulatedDeviceMemory; 0; for option EmulatedDeviceMemory"})
     void badValueStopsContextCreationWithTheValidValues(String option, String value, String listed) {
@@ -204,6 +206,9 @@ class OptionsTest {
         assertTrue(o.runtime().recordTimeline(), "a trace export records the timeline");
         assertEquals("managed", o.shown().get("MemoryModel"));
         assertEquals(0, ContextOptions.parse(Map.of()).backendOptions().emulatedDevices(), "unset: the default");
+        assertEquals(ClusterCudaAware.AUTO, ContextOptions.parse(Map.of()).cluster().cudaAware(), "unset: auto");
+        assertEquals(ClusterCudaAware.ON, ContextOptions.parse(Map.of("ClusterCudaAware", "on")).cluster()
+                .cudaAware());
         IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
                 () -> ContextOptions.parse(Map.of("Colour", "blue")));
         assertTrue(unknown.getMessage().contains("unknown option 'polygpu.Colour'"), unknown.getMessage());

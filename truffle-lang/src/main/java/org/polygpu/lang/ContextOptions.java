@@ -33,7 +33,8 @@ import org.polygpu.config.RuntimeConfig;
  *                       as strings, as GrCUDA shows them (enums as their option value)
  * @param notices        lines to show once when the context starts: the options set that have no effect
  * @param blasEnabled    {@code CuBLASEnabled}: whether the {@code BLAS} namespace's functions run
- * @param cluster        {@code Cluster} and {@code ClusterTimeout}: whether the devices span an MPI job
+ * @param cluster        {@code Cluster}, {@code ClusterTimeout} and {@code ClusterCudaAware}: whether the devices
+ *                       span an MPI job
  */
 public record ContextOptions(RuntimeConfig runtime, String backend, BackendOptions backendOptions,
                              Optional<Path> exportDag, Optional<Path> exportTrace, Map<String, String> shown,
@@ -77,7 +78,8 @@ public record ContextOptions(RuntimeConfig runtime, String backend, BackendOptio
         }
         return new ContextOptions(runtime, values.get(Backend), backendOptions, exportDag, exportTrace, shown,
                 GrcudaOptions.notices(values), values.get(GrcudaOptions.CuBLASEnabled),
-                new ClusterOptions(values.get(Cluster), Duration.ofSeconds(values.get(ClusterTimeout))));
+                new ClusterOptions(values.get(Cluster), Duration.ofSeconds(values.get(ClusterTimeout)),
+                        values.get(ClusterCudaAware)));
     }
 
     /**

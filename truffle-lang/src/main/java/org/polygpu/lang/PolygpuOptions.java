@@ -152,6 +152,14 @@ public final class PolygpuOptions {
     static final OptionKey<Integer> ClusterTimeout = new OptionKey<>(5,
             integerType("ClusterTimeout", 1, "seconds"));
 
+    @Option(help = "Under Cluster=mpi: copy between ranks straight from and into device memory where the rank's MPI "
+            + "library is CUDA-aware (auto, detected at start on every rank), on every rank (on: a rank with real "
+            + "GPUs and an MPI library that is not CUDA-aware refuses to start; emulated devices' memory is host "
+            + "memory, which any MPI library reads), or never, staging through pinned host memory (off).",
+            usageSyntax = "auto|on|off", category = OptionCategory.USER, stability = OptionStability.EXPERIMENTAL)
+    static final OptionKey<org.polygpu.config.ClusterCudaAware> ClusterCudaAware = enumKey(
+            org.polygpu.config.ClusterCudaAware.AUTO);
+
     private PolygpuOptions() {
     }
 

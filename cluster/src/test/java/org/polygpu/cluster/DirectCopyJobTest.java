@@ -1,0 +1,128 @@
+package org.polygpu.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The direct path of copies between ranks under a real {@code mpirun}: {@link DirectCopyCheck} on 3 ranks of one
+ * emulated GPU each. Where staging is refused ({@code polygpu.cluster.testRefuseStaging}), a copy that went through
+ * pinned host memory fails the job, so a job that passes moved every copy straight from and into device memory.
+ * Skipped where {@code mpirun} is missing (scripts/test.sh installs Open MPI).
+ */
+class DirectCopyJobTest {
+    private static final List<String> CHECKS = List.of(
+            "check 0 rank 1 -> rank 2 -> rank 0 device: OK",
+            "check 1 rank 0 -> rank 1 device (kernel after), rank 1 device -> rank 0 host (offset 4): OK",
+            "check 2 rank 0 host -> rank 1 device (offset 8, kernel before): OK");
+
+    /** What a finished job gave: its exit status and its output (every rank's, both streams). */
+    record Job(int status, String output) {
+    }
+
+    @Test
+    void withClusterCudaAwareOnEveryCopyIsDirectAndNoneIsStaged() throws Exception {
+        Job job = mpirun("on", true);
+        assertEquals(0, job.status(), job.output());
+        assertTrue(job.output().contains("copies between ranks (ClusterCudaAware=on): rank 0 direct, rank 1 direct, "
+                + "rank 2 direct"), job.output());
+        assertChecksPassed(job);
+    }
+
+    /** Off stages every copy: the same program passes, and fails where staging is refused (the hook sees staging). */
+    @Test
+    void withClusterCudaAwareOffEveryCopyIsStaged() throws Exception {
+        Job job = mpirun("off", false);
+        assertEquals(0, job.status(), job.output());
+        assertTrue(job.output().contains("copies between ranks (ClusterCudaAware=off): rank 0 staged, rank 1 staged, "
+                + "rank 2 staged"), job.output());
+        assertChecksPassed(job);
+        Job refused = mpirun("off", true);
+        assertNotEquals(0, refused.status(), refused.output());
+        assertTrue(refused.output().contains("which polygpu.cluster.testRefuseStaging refuses"), refused.output());
+    }
+
+    /**
+     * Auto follows what each rank's Open MPI says of itself, which {@code ompi_info} also reports: on emulated
+     * devices the copies are direct only where the library is CUDA-aware (this machine's Open MPI is not).
+     */
+    @Test
+    void autoDetectsWhetherTheLibraryIsCudaAwareAsOmpiInfoSays() throws Exception {
+        Path ompiInfo = onPath("ompi_info");
+        assumeTrue(ompiInfo != null, "ompi_info is not installed");
+        Job info = run(List.of(ompiInfo.toString(), "--parsable", "--all"), List.of());
+        boolean builtWithCuda = info.output().lines()
+                .anyMatch(l -> l.equals("mca:opal:base:param:opal_built_with_cuda_support:value:true"));
+        assertTrue(builtWithCuda || info.output().contains("opal_built_with_cuda_support:value:false"),
+                info.output());
+        Job job = mpirun("auto", false);
+        assertEquals(0, job.status(), job.output());
+        String path = builtWithCuda ? "direct" : "staged";
+        assertTrue(job.output().contains("copies between ranks (ClusterCudaAware=auto): rank 0 " + path + ", rank 1 "
+                + path + ", rank 2 " + path + "; CUDA-aware MPI on ranks: " + (builtWithCuda ? "0, 1, 2" : "none")),
+                job.output());
+        assertChecksPassed(job);
+    }
+
+    private static void assertChecksPassed(Job job) {
+        List<String> lines = job.output().lines().filter(l -> l.startsWith("check ") || l.equals("DONE")).toList();
+        List<String> expected = new ArrayList<>(CHECKS);
+        expected.add("DONE");
+        assertEquals(expected, lines, job.output());
+    }
+
+    /** {@link DirectCopyCheck} on 3 ranks with {@code ClusterCudaAware=mode}, refusing staging if asked. */
+    private static Job mpirun(String mode, boolean refuseStaging) throws Exception {
+        Path mpirun = onPath("mpirun");
+        assumeTrue(mpirun != null, "mpirun is not installed");
+        List<String> command = new ArrayList<>(List.of(mpirun.toString(), "--oversubscribe", "-np", "3",
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow", "-Xmx512m",
+                "-Dpolygpu.cluster.testRefuseStaging=" + refuseStaging, "-cp", System.getProperty("java.class.path"),
+                DirectCopyCheck.class.getName(), mode));
+        return run(command, List.of("OMPI_ALLOW_RUN_AS_ROOT", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"));
+    }
+
+    /** Runs {@code command} to its end (three minutes at most), with {@code flags} set to 1 in its environment. */
+    private static Job run(List<String> command, List<String> flags) throws IOException, InterruptedException {
+        Path output = Files.createTempFile("polygpu-direct", ".txt");
+        try {
+            ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+                    .redirectOutput(output.toFile()).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+            // mpirun refuses to run as root unless told it is meant (containers and CI run as root).
+            flags.forEach(f -> builder.environment().put(f, "1"));
+            Process process = builder.start();
+            if (!process.waitFor(180, TimeUnit.SECONDS)) {
+                process.descendants().forEach(ProcessHandle::destroyForcibly);
+                process.destroyForcibly();
+                throw new AssertionError("the job did not end within three minutes: " + command + "\n"
+                        + Files.readString(output, StandardCharsets.UTF_8));
+            }
+            return new Job(process.exitValue(), Files.readString(output, StandardCharsets.UTF_8));
+        } finally {
+            Files.deleteIfExists(output);
+        }
+    }
+
+    private static Path onPath(String program) {
+        for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
+            Path candidate = Path.of(dir, program);
+            if (!dir.isEmpty() && Files.isExecutable(candidate)) {
+                return candidate;
+            }
+        }
+        return null;
+    }
+}
