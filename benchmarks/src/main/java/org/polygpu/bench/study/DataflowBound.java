@@ -22,9 +22,14 @@ import org.polygpu.topology.BandwidthMatrix;
  *   <li>the <b>host-link time</b>: the bytes that must cross between host and GPUs at least once (every array that
  *       a kernel reads after the host wrote it, host to device; every array the host reads after a kernel wrote it,
  *       device to host) over the sum of the G GPUs' host links in that direction (the emulator's links are
- *       independent of one another), the slower direction.</li>
+ *       independent of one another), the slower direction;</li>
+ *   <li>the <b>host's issue time</b>: the program's host issues its kernels one after another, each launch at
+ *       least one call of the backend that costs the host {@code hostCallNanos} (the device model's
+ *       {@code launch.hostNs}), so the k-th kernel starts no earlier than {@code k * hostCallNanos} and ends no
+ *       earlier than that plus its time alone; the latest such end. Copies and waits cost the host calls too, which
+ *       this term leaves out: it only counts what every schedule of the same kernels pays.</li>
  * </ul>
- * All three are in nanoseconds of the virtual clock, and each holds for any schedule of the same computations on the
+ * All four are in nanoseconds of the virtual clock, and each holds for any schedule of the same computations on the
  * emulator, whose devices share their execution resources among concurrent kernels by occupancy.
  *
  * @param criticalPathNanos   the longest chain of kernels, transfers free
@@ -33,9 +38,10 @@ import org.polygpu.topology.BandwidthMatrix;
  * @param hostToDeviceBytes   bytes that must go from the host to some GPU
  * @param deviceToHostBytes   bytes that must come back to the host
  * @param hostLinkNanos       the host-link time of those bytes
+ * @param hostIssueNanos      the latest end of a kernel issued after the host's calls for it and all before it
  */
 record DataflowBound(long criticalPathNanos, long totalKernelNanos, int gpus, long hostToDeviceBytes,
-                     long deviceToHostBytes, double hostLinkNanos) {
+                     long deviceToHostBytes, double hostLinkNanos, double hostIssueNanos) {
     /** Who last wrote an array, and who read it since. */
     private static final class ArrayState {
         long lastWriter = -1;
@@ -47,14 +53,17 @@ record DataflowBound(long criticalPathNanos, long totalKernelNanos, int gpus, lo
 
     /**
      * The bound of {@code graph}, whose kernels ran as long as {@code timeline} says, on the first {@code gpus} GPUs
-     * of {@code bandwidth}.
+     * of {@code bandwidth}, each backend call costing the host {@code hostCallNanos}.
      */
-    static DataflowBound of(ScheduleGraph graph, TraceTimeline timeline, int gpus, BandwidthMatrix bandwidth) {
+    static DataflowBound of(ScheduleGraph graph, TraceTimeline timeline, int gpus, BandwidthMatrix bandwidth,
+                            double hostCallNanos) {
         Map<Long, ArrayState> arrays = new HashMap<>();
         Map<Long, Long> finish = new HashMap<>();
         long longest = 0;
         long toDevice = 0;
         long toHost = 0;
+        long kernels = 0;
+        double issued = 0;
         for (ScheduleGraph.Computation c : graph.computations()) {
             long start = 0;
             for (ScheduleGraph.Argument a : c.arguments()) {
@@ -66,8 +75,12 @@ record DataflowBound(long criticalPathNanos, long totalKernelNanos, int gpus, lo
                     }
                 }
             }
-            long end = start + (c.kind() == ScheduleGraph.Kind.KERNEL ? timeline.kernelNanos().getOrDefault(c.id(), 0L)
-                    : 0);
+            long alone = c.kind() == ScheduleGraph.Kind.KERNEL ? timeline.kernelNanos().getOrDefault(c.id(), 0L) : 0;
+            long end = start + alone;
+            if (c.kind() == ScheduleGraph.Kind.KERNEL) {
+                kernels++;
+                issued = Math.max(issued, kernels * hostCallNanos + alone);
+            }
             finish.put(c.id(), end);
             longest = Math.max(longest, end);
             for (ScheduleGraph.Argument a : c.arguments()) {
@@ -101,11 +114,12 @@ record DataflowBound(long criticalPathNanos, long totalKernelNanos, int gpus, lo
             toHostRate += bandwidth.bandwidth(g, hostIndex);
         }
         double hostLink = Math.max(toDevice / toDeviceRate, toHost / toHostRate);
-        return new DataflowBound(longest, timeline.totalKernelNanos(), gpus, toDevice, toHost, hostLink);
+        return new DataflowBound(longest, timeline.totalKernelNanos(), gpus, toDevice, toHost, hostLink, issued);
     }
 
-    /** The largest of the three terms, ns. */
+    /** The largest of the four terms, ns. */
     double nanos() {
-        return Math.max(Math.max(criticalPathNanos, totalKernelNanos / (double) gpus), hostLinkNanos);
+        return Math.max(Math.max(criticalPathNanos, totalKernelNanos / (double) gpus),
+                Math.max(hostLinkNanos, hostIssueNanos));
     }
 }

@@ -12,6 +12,7 @@ import java.util.stream.Stream;
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.Engine;
 import org.polygpu.config.MemoryModel;
+import org.polygpu.emulator.DeviceModel;
 import org.polygpu.topology.BandwidthMatrixLoader;
 
 /**
@@ -72,7 +73,8 @@ final class PolygpuRunner implements AutoCloseable {
         ScheduleGraph graph = ScheduleGraph.read(scratch.resolve("schedule.dot"));
         // The links as the emulator models them: the values as written, not the policies' floored averages.
         DataflowBound bound = DataflowBound.of(graph, timeline, gpus,
-                BandwidthMatrixLoader.resolveAsWritten(topology));
+                BandwidthMatrixLoader.resolveAsWritten(topology),
+                DeviceModel.preset(Study.deviceModel(topology)).launch().hostNs());
         return new Measurement(timeline.makespanNanos(), timeline.bytesHostToDevice(),
                 timeline.bytesDeviceToDevice(), timeline.bytesDeviceToHost(), bound);
     }
