@@ -109,13 +109,14 @@ public final class ClusterBenchmark {
         StreamHandle onLocal = b.createStream(0);
         StreamHandle onRemote = b.createStream(1);
         row("copy rank 0 host -> rank 1 device, 64 MiB, " + path, gbs(copy(b, onRemote,
-                () -> b.copyHostToDevice(host, remote, BYTES, onRemote, OperationLabel.NONE))), "GB/s");
+                () -> b.copyHostToDevice(host, remote, BYTES, onRemote, OperationLabel.NONE), false)), "GB/s");
         row("copy rank 1 device -> rank 0 host, 64 MiB, " + path, gbs(copy(b, onRemote,
-                () -> b.copyDeviceToHost(remote, host, BYTES, onRemote, OperationLabel.NONE))), "GB/s");
+                () -> b.copyDeviceToHost(remote, host, BYTES, onRemote, OperationLabel.NONE), false)), "GB/s");
         row("copy rank 0 device -> rank 1 device, 64 MiB, " + path, gbs(copy(b, onRemote,
-                () -> b.copyDeviceToDevice(local, remote, BYTES, onRemote, OperationLabel.NONE))), "GB/s");
-        row("copy rank 1 device -> rank 0 device, 64 MiB, " + path, gbs(copy(b, onLocal,
-                () -> b.copyDeviceToDevice(remote, local, BYTES, onLocal, OperationLabel.NONE))), "GB/s");
+                () -> b.copyDeviceToDevice(local, remote, BYTES, onRemote, OperationLabel.NONE), false)), "GB/s");
+        Runnable pull = () -> b.copyDeviceToDevice(remote, local, BYTES, onLocal, OperationLabel.NONE);
+        row("copy rank 1 device -> rank 0 device, 64 MiB, " + path, gbs(copy(b, onLocal, pull, false)), "GB/s");
+        row("  its call (until the copy call returns), " + path, copy(b, onLocal, pull, true) / 1e3, "us");
         b.destroyStream(onLocal);
         b.destroyStream(onRemote);
         b.free(local);
@@ -123,15 +124,16 @@ public final class ClusterBenchmark {
         b.freeHost(host);
     }
 
-    /** Nanoseconds of one copy and the wait for it. */
-    private static double copy(Backend b, StreamHandle stream, Runnable copy) {
+    /** Nanoseconds of one copy and the wait for it, or with {@code callOnly} of the copy's call alone. */
+    private static double copy(Backend b, StreamHandle stream, Runnable copy, boolean callOnly) {
         EventHandle done = b.createEvent(stream.device());
         double nanos = median(() -> {
             long start = System.nanoTime();
             copy.run();
+            long called = System.nanoTime();
             b.recordEvent(done, stream);
             b.synchronizeEvent(done);
-            return System.nanoTime() - start;
+            return (callOnly ? called : System.nanoTime()) - start;
         });
         b.destroyEvent(done);
         return nanos;
