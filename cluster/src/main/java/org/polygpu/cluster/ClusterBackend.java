@@ -30,8 +30,9 @@ import org.polygpu.config.ClusterCudaAware;
  * <p>Semantics across ranks, kept without anything on a device waiting for the host: each remote stream is an
  * ordered queue on its rank ({@link StreamQueue}); a wait for an event of another rank blocks that queue until the
  * other rank reports the event's generation complete; copies between ranks are pulled by the destination's queue
- * when it reaches them ({@link ClusterCopies}). A stream of rank 0 that must wait for another rank's event is waited
- * for here, on the host, as rank 0's own streams never block on other ranks. Allocation, freeing, queries,
+ * when it reaches them ({@link ClusterCopies}). A stream of rank 0 that must wait for another rank's event, or receive
+ * another rank's bytes, is held on rank 0's host by {@link HostOrdering} (its later commands follow the hold in order),
+ * while the call returns at once, as rank 0's own streams never block on other ranks. Allocation, freeing, queries,
  * synchronisation, module loading and timelines are calls that return the rank's answer (or its failure);
  * everything else is batched ({@link RemoteRank}).
  *
@@ -52,6 +53,7 @@ final class ClusterBackend implements Backend {
     private final int[] streamsCreated;
     private final ClusterKernels kernels;
     private final ClusterEvents events;
+    private final HostOrdering ordering;
 
     ClusterBackend(Session session, Backend local, HostService host, List<RemoteRank> remotes, DirectPath direct) {
         this.session = session;
@@ -68,9 +70,11 @@ final class ClusterBackend implements Backend {
             }
         }
         streamsCreated = new int[total];
-        kernels = new ClusterKernels(session, local, ranks);
-        copies = new ClusterCopies(session.transport(), local, host, ranks, this::flushAll, direct);
-        events = new ClusterEvents(session.transport(), local, host, copies, ranks, this::flushAll, kernels);
+        ordering = new HostOrdering(local);
+        kernels = new ClusterKernels(session, local, ranks, ordering);
+        copies = new ClusterCopies(session.transport(), local, host, ranks, this::flushAll, direct, ordering);
+        events = new ClusterEvents(session.transport(), local, host, copies, ranks, this::flushAll, kernels,
+                ordering);
     }
 
     /** Opens every worker's devices and composes the job's backend over {@code local}. */
@@ -158,6 +162,9 @@ final class ClusterBackend implements Backend {
         if (buffer instanceof Remote.Buffer b) {
             ranks[b.rank()].call(Op.FREE, w -> w.putLong(b.key()));
         } else {
+            if (ordering.holding()) {
+                ordering.drain(); // as a GPU's free waits for the device: the held work may still use the buffer
+            }
             host.forget(buffer);
             local.free(buffer);
         }
@@ -166,7 +173,7 @@ final class ClusterBackend implements Backend {
     @Override
     public void prefetch(DeviceBuffer buffer, int device, StreamHandle stream) {
         if (!(buffer instanceof Remote.Buffer) && isLocal(device) && !(stream instanceof Remote.Stream)) {
-            local.prefetch(buffer, device, stream);
+            ordering.enqueue(stream, () -> local.prefetch(buffer, device, stream));
         }
     }
 
@@ -212,7 +219,7 @@ final class ClusterBackend implements Backend {
             ranks[s.rank()].command(Op.STREAM_DESTROY, w -> w.putLong(s.key()));
             ranks[s.rank()].forgetStream(s.key());
         } else {
-            local.destroyStream(stream);
+            ordering.enqueue(stream, () -> local.destroyStream(stream));
         }
     }
 
@@ -232,6 +239,7 @@ final class ClusterBackend implements Backend {
         if (event instanceof RemoteEvent e) {
             ranks[e.rank()].command(Op.EVENT_DESTROY, w -> w.putLong(e.key()));
         } else {
+            ordering.awaitRecord(event);
             host.forget(event);
             local.destroyEvent(event);
         }
@@ -259,6 +267,7 @@ final class ClusterBackend implements Backend {
 
     @Override
     public void synchronizeAll() {
+        ordering.drain();
         local.synchronizeAll();
         flushAll();
         for (RemoteRank r : ranks) {
@@ -370,6 +379,7 @@ final class ClusterBackend implements Backend {
                 }
             }
         } finally {
+            ordering.close();
             host.close();
             local.close();
         }

@@ -21,11 +21,14 @@ import org.polygpu.mpi.MpiRequest;
  * memory itself where {@link DirectPath} says) and copies them up (or receives them into device memory).
  * A copy from another rank's device to rank 0's host is a command too: rank 0 pre-posts the receives, and the events
  * recorded after it on that stream complete only once the bytes have landed. A copy from another rank's device to one
- * of rank 0's is made here at once (the source is complete: rank 0 waited for its writer on the host) into pinned
- * staging, then up on the stream (the staging is released once a later check finds that copy done), or on the
- * direct path straight into device memory once the work already on the stream has completed.
+ * of rank 0's is held on rank 0's stream ({@link HostOrdering}): once the stream's earlier work has been handed over
+ * (among it the hold for the writer's event on the source's rank), a thread of the ordering receives the bytes into
+ * pinned staging and copies them up on the stream (the staging is released once a later check finds that copy done),
+ * or on the direct path straight into device memory once the work already on the stream has completed; the call
+ * returns at once.
  *
- * <p>Used by rank 0's scheduler thread only.
+ * <p>Used by rank 0's scheduler thread, and by the threads of {@link HostOrdering} for the pulls it holds; the
+ * staging list is guarded by itself.
  */
 final class ClusterCopies {
     /** Staging buffers kept before a check releases those whose copy has completed. */
@@ -37,6 +40,7 @@ final class ClusterCopies {
     private final RemoteRank[] ranks;
     private final Runnable flushAll;
     private final DirectPath direct;
+    private final HostOrdering ordering;
     private final List<Staging> staging = new ArrayList<>();
 
     /** Pinned host memory that a copy on rank 0 reads until {@code done}. */
@@ -44,8 +48,9 @@ final class ClusterCopies {
     }
 
     ClusterCopies(Transport transport, Backend local, HostService host, RemoteRank[] ranks, Runnable flushAll,
-                  DirectPath direct) {
+                  DirectPath direct, HostOrdering ordering) {
         this.direct = direct;
+        this.ordering = ordering;
         this.transport = transport;
         this.local = local;
         this.host = host;
@@ -56,7 +61,7 @@ final class ClusterCopies {
     void hostToDevice(MemorySegment src, DeviceBuffer dst, long dstOffset, long bytes, StreamHandle stream,
                       OperationLabel label) {
         if (!(dst instanceof Remote.Buffer d)) {
-            local.copyHostToDevice(src, dst, dstOffset, bytes, stream, label);
+            ordering.enqueue(stream, () -> local.copyHostToDevice(src, dst, dstOffset, bytes, stream, label));
             return;
         }
         Remote.Stream s = streamOf(stream, d.rank());
@@ -71,7 +76,7 @@ final class ClusterCopies {
     void deviceToHost(DeviceBuffer src, long srcOffset, MemorySegment dst, long bytes, StreamHandle stream,
                       OperationLabel label) {
         if (!(src instanceof Remote.Buffer b)) {
-            local.copyDeviceToHost(src, srcOffset, dst, bytes, stream, label);
+            ordering.enqueue(stream, () -> local.copyDeviceToHost(src, srcOffset, dst, bytes, stream, label));
             return;
         }
         Remote.Stream s = streamOf(stream, b.rank());
@@ -89,9 +94,10 @@ final class ClusterCopies {
         int srcRank = src instanceof Remote.Buffer b ? b.rank() : 0;
         int dstRank = dst instanceof Remote.Buffer b ? b.rank() : 0;
         if (srcRank == 0 && dstRank == 0) {
-            local.copyDeviceToDevice(src, dst, bytes, stream, label);
+            ordering.enqueue(stream, () -> local.copyDeviceToDevice(src, dst, bytes, stream, label));
         } else if (dstRank == 0) {
-            pullToLocal((Remote.Buffer) src, dst, bytes, stream, label);
+            flushAll.run(); // the source rank has seen the commands before the copy
+            ordering.hold(stream, () -> pullToLocal((Remote.Buffer) src, dst, bytes, stream, label));
         } else {
             Remote.Stream s = streamOf(stream, dstRank);
             long srcKey = srcRank == 0 ? host.export(src) : ((Remote.Buffer) src).key();
@@ -108,7 +114,6 @@ final class ClusterCopies {
 
     private void pullToLocal(Remote.Buffer src, DeviceBuffer dst, long bytes, StreamHandle stream,
                              OperationLabel label) {
-        flushAll.run();
         if (direct.between(src.rank(), 0)) {
             DirectCopies.receive(transport, local, src.rank(), Op.PULL_BUFFER, w -> w.putLong(src.key()).putLong(0)
                     .putLong(bytes).putBoolean(true), dst, 0, bytes, stream);
@@ -128,7 +133,9 @@ final class ClusterCopies {
         transport.await(src.rank(), sent, "pulling device " + src.device() + "'s bytes");
         EventHandle done = local.createEvent(dst.device());
         local.recordEvent(done, stream);
-        staging.add(new Staging(done, pinned));
+        synchronized (staging) {
+            staging.add(new Staging(done, pinned));
+        }
         reclaim(false);
     }
 
@@ -148,6 +155,15 @@ final class ClusterCopies {
 
     /** Releases the staging of completed copies; with {@code all}, waits for every copy and releases all. */
     void reclaim(boolean all) {
+        if (all) {
+            ordering.drain();
+        }
+        synchronized (staging) {
+            reclaimStaging(all);
+        }
+    }
+
+    private void reclaimStaging(boolean all) {
         if (!all && staging.size() < STAGING_CHECK) {
             return;
         }

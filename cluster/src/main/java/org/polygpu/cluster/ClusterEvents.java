@@ -1,17 +1,20 @@
 package org.polygpu.cluster;
 
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 import org.polygpu.backend.Backend;
 import org.polygpu.backend.BackendException;
 import org.polygpu.backend.EventHandle;
 import org.polygpu.backend.StreamHandle;
+import org.polygpu.mpi.MpiRequest;
 
 /**
  * {@link ClusterBackend}'s events: records (each counted, so that a wait names the generation it waits for), waits
  * within a rank and across ranks, queries and synchronisation. A remote stream waiting for another rank's event
  * blocks its queue on that rank until the event's rank reports the generation complete; a stream of rank 0 waiting
- * for another rank's event is waited for on the host. Used by rank 0's scheduler thread only.
+ * for another rank's event is held on rank 0's host ({@link HostOrdering}) while the call returns at once. Used by
+ * rank 0's scheduler thread only.
  */
 final class ClusterEvents {
     /** How long a query lets a batch wait before it sends it: a few launches' worth of host time. */
@@ -24,10 +27,12 @@ final class ClusterEvents {
     private final Runnable flushAll;
     private final ClusterKernels kernels;
     private final Transport transport;
+    private final HostOrdering ordering;
 
     ClusterEvents(Transport transport, Backend local, HostService host, ClusterCopies copies, RemoteRank[] ranks,
-                  Runnable flushAll, ClusterKernels kernels) {
+                  Runnable flushAll, ClusterKernels kernels, HostOrdering ordering) {
         this.transport = transport;
+        this.ordering = ordering;
         this.kernels = kernels;
         this.local = local;
         this.host = host;
@@ -41,8 +46,11 @@ final class ClusterEvents {
             long generation = e.record(ranks[s.rank()].landing(s.key()), ranks[s.rank()].openBatch());
             ranks[s.rank()].command(Op.RECORD, w -> w.putLong(e.key()).putLong(s.key()).putLong(generation));
         } else if (!(event instanceof RemoteEvent) && !(stream instanceof Remote.Stream)) {
-            local.recordEvent(event, stream);
-            host.recorded(event);
+            long generation = host.recorded(event);
+            ordering.record(event, stream, () -> {
+                local.recordEvent(event, stream);
+                host.made(event, generation);
+            });
         } else {
             throw new IllegalArgumentException(event + " cannot be recorded on " + stream + " of another device");
         }
@@ -63,10 +71,26 @@ final class ClusterEvents {
                 r.command(Op.WAIT, w -> w.putLong(s.key()).putInt(0).putLong(key).putLong(generation));
             }
         } else if (event instanceof RemoteEvent e) {
-            synchronize(e); // rank 0's streams never block on another rank: the host waits instead
+            holdFor(stream, e); // rank 0's streams never block on another rank: the host holds the stream instead
         } else {
-            local.streamWaitEvent(stream, event);
+            ordering.streamWait(stream, event);
         }
+    }
+
+    /** Holds a stream of rank 0 until {@code e}'s record has completed on its rank and its bytes for the host landed. */
+    private void holdFor(StreamHandle stream, RemoteEvent e) {
+        if (e.knownComplete()) {
+            return;
+        }
+        flushAll.run(); // the record, and whatever it waits for on other ranks, reach their ranks first
+        long generation = e.generation();
+        List<MpiRequest> landing = e.landing();
+        ordering.hold(stream, () -> {
+            transport.call(e.rank(), Op.SYNC_EVENT, w -> w.putLong(e.key()).putLong(generation));
+            for (MpiRequest q : landing) {
+                transport.await(e.rank(), () -> q.test().isPresent(), "receiving data from rank " + e.rank());
+            }
+        });
     }
 
     /**
@@ -75,7 +99,7 @@ final class ClusterEvents {
      */
     boolean query(EventHandle event) {
         if (!(event instanceof RemoteEvent e)) {
-            return local.queryEvent(event);
+            return ordering.recordMade(event) && local.queryEvent(event);
         }
         if (e.knownComplete()) {
             return true;
@@ -115,6 +139,7 @@ final class ClusterEvents {
 
     void synchronize(EventHandle event) {
         if (!(event instanceof RemoteEvent e)) {
+            ordering.awaitRecord(event);
             local.synchronizeEvent(event);
             return;
         }
@@ -143,6 +168,8 @@ final class ClusterEvents {
             throw new BackendException("the time between " + start + " and " + end + " cannot be measured: "
                     + "events of two ranks share no clock");
         }
+        ordering.awaitRecord(start);
+        ordering.awaitRecord(end);
         return local.elapsedMillis(start, end);
     }
 }

@@ -16,6 +16,7 @@ import org.polygpu.backend.ModuleImage;
 import org.polygpu.backend.OperationLabel;
 import org.polygpu.backend.ReadOnlyParameters;
 import org.polygpu.backend.StreamHandle;
+import org.polygpu.blas.BlasFunctions;
 
 /**
  * {@link ClusterBackend}'s kernels: modules (each image shipped once per rank, then loaded and built there by name
@@ -26,13 +27,15 @@ final class ClusterKernels {
     private final Session session;
     private final Backend local;
     private final RemoteRank[] ranks;
+    private final HostOrdering ordering;
     /** The stream of each computation launched on another rank whose fault has not been taken yet. */
     private final Map<Long, Remote.Stream> remoteLaunches = new HashMap<>();
     /** The outcome of remote launches their rank reported with a completed event: a fault's text, or empty. */
     private final Map<Long, Optional<String>> reported = new HashMap<>();
 
-    ClusterKernels(Session session, Backend local, RemoteRank[] ranks) {
+    ClusterKernels(Session session, Backend local, RemoteRank[] ranks, HostOrdering ordering) {
         this.session = session;
+        this.ordering = ordering;
         this.local = local;
         this.ranks = ranks;
     }
@@ -80,7 +83,8 @@ final class ClusterKernels {
     void launch(FunctionHandle function, LaunchConfig config, Object[] arguments, StreamHandle stream,
                 OperationLabel label, ReadOnlyParameters readOnly) {
         if (!(function instanceof Remote.Function f) || !(stream instanceof Remote.Stream s)) {
-            local.launch(function, config, arguments, stream, label, readOnly);
+            Object[] held = arguments.clone();
+            ordering.enqueue(stream, () -> local.launch(function, config, held, stream, label, readOnly));
             return;
         }
         ranks[s.rank()].command(Op.LAUNCH, w -> {
@@ -95,12 +99,28 @@ final class ClusterKernels {
         }
     }
 
+    /**
+     * A library routine: on another rank's device, a command that rank runs on its own backend, which finds the
+     * routine by name ({@link BlasFunctions}) and its arguments among that rank's buffers.
+     */
     void launchLibrary(LibraryRoutine routine, Object[] arguments, StreamHandle stream, OperationLabel label) {
-        if (stream instanceof Remote.Stream s) {
-            throw new BackendException(routine.name() + " runs on rank 0's devices only, not on device "
-                    + s.device() + " of rank " + s.rank());
+        if (!(stream instanceof Remote.Stream s)) {
+            Object[] held = arguments.clone();
+            ordering.enqueue(stream, () -> local.launchLibrary(routine, held, stream, label));
+            return;
         }
-        local.launchLibrary(routine, arguments, stream, label);
+        if (!BlasFunctions.named(routine.name()).map(routine::equals).orElse(false)) {
+            throw new BackendException(routine.name() + " is not a library routine every rank knows by name: it runs "
+                    + "on rank 0's devices only, not on device " + s.device() + " of rank " + s.rank());
+        }
+        ranks[s.rank()].command(Op.LAUNCH_LIBRARY, w -> {
+            w.putString(routine.name()).putLong(s.key());
+            Codec.writeArguments(w, arguments);
+            Codec.writeLabel(w, label);
+        });
+        if (label.computationId() >= 0) {
+            remoteLaunches.put(label.computationId(), s);
+        }
     }
 
     Optional<BackendException> takeFault(long computationId) {

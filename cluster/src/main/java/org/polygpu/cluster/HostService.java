@@ -14,14 +14,17 @@ import org.polygpu.backend.EventHandle;
  * 0's own events and the bytes of its own buffers, which rank 0 exports under keys when a command first names them.
  *
  * <p>Thread-safety: {@link #export}, {@link #recorded} and {@link #offerHost} are called by rank 0's scheduler
- * thread, the rest by the receiver thread and the service's pool.
+ * thread, {@link #made} also by the threads of {@link HostOrdering}, the rest by the receiver thread and the service's
+ * pool; the maps of keys and generations are guarded by this.
  */
 final class HostService implements AutoCloseable {
     private final Session session;
     private final LocalService local;
     private final ObjectTable exported = new ObjectTable();
     private final Map<Object, Long> keys = new IdentityHashMap<>();
+    /** Per event, the records counted, and those the local backend has been told to make (fewer while held). */
     private final Map<EventHandle, Long> generations = new IdentityHashMap<>();
+    private final Map<EventHandle, Long> made = new IdentityHashMap<>();
     private final Map<Long, MemorySegment> hostBytes = new ConcurrentHashMap<>();
 
     HostService(Session session, Backend backend) {
@@ -36,38 +39,46 @@ final class HostService implements AutoCloseable {
     }
 
     /** The key of one of rank 0's own objects (a buffer or an event), exporting it the first time. */
-    long export(Object object) {
+    synchronized long export(Object object) {
         Long key = keys.get(object);
         if (key == null) {
             key = session.nextKey();
             keys.put(object, key);
             exported.put(key, object);
             if (object instanceof EventHandle e) {
-                exported.recorded(key, generations.getOrDefault(e, 0L));
+                exported.recorded(key, made.getOrDefault(e, 0L));
             }
         }
         return key;
     }
 
-    /** Counts a record of one of rank 0's events; returns its generation. */
-    long recorded(EventHandle event) {
-        long generation = generations.merge(event, 1L, Long::sum);
+    /**
+     * Counts a record of one of rank 0's events; returns its generation. A wait of another rank for it is answered
+     * once {@link #made} says the local backend has been told to record it.
+     */
+    synchronized long recorded(EventHandle event) {
+        return generations.merge(event, 1L, Long::sum);
+    }
+
+    /** Says that generation {@code generation} of {@code event} has been recorded on the local backend. */
+    synchronized void made(EventHandle event, long generation) {
+        made.merge(event, generation, Math::max);
         Long key = keys.get(event);
         if (key != null) {
             exported.recorded(key, generation);
         }
-        return generation;
     }
 
-    long generation(EventHandle event) {
+    synchronized long generation(EventHandle event) {
         return generations.getOrDefault(event, 0L);
     }
 
     /** Forgets an object that is being released. */
-    void forget(Object object) {
+    synchronized void forget(Object object) {
         Long key = keys.remove(object);
         if (object instanceof EventHandle e) {
             generations.remove(e);
+            made.remove(e);
         }
         if (key != null) {
             exported.remove(key, Object.class);

@@ -18,12 +18,14 @@ import org.polygpu.backend.BackendException;
 import org.polygpu.backend.DeviceBuffer;
 import org.polygpu.backend.FunctionHandle;
 import org.polygpu.backend.LaunchConfig;
+import org.polygpu.backend.LibraryRoutine;
 import org.polygpu.backend.ModuleHandle;
 import org.polygpu.backend.ModuleImage;
 import org.polygpu.backend.OperationLabel;
 import org.polygpu.backend.ReadOnlyParameters;
 import org.polygpu.backend.StreamHandle;
 import org.polygpu.backend.TimedOperation;
+import org.polygpu.blas.BlasFunctions;
 import org.polygpu.mpi.MpiRequest;
 
 /**
@@ -142,6 +144,19 @@ final class WorkerCommands implements AutoCloseable {
                     launchedSince.computeIfAbsent(streamKey, k -> new ArrayList<>()).add(label.computationId());
                 }
                 t.q().submit(() -> local.launch(f, config, arguments, t.s(), label, readOnly));
+            }
+            case LAUNCH_LIBRARY -> {
+                String name = m.getString();
+                LibraryRoutine routine = BlasFunctions.named(name).orElseThrow(() -> new BackendException(
+                        "no library routine is called " + name));
+                long streamKey = m.getLong();
+                Target t = target(streamKey);
+                Object[] arguments = Codec.readArguments(m, objects);
+                OperationLabel label = Codec.readLabel(m);
+                if (label.computationId() >= 0) {
+                    launchedSince.computeIfAbsent(streamKey, k -> new ArrayList<>()).add(label.computationId());
+                }
+                t.q().submit(() -> local.launchLibrary(routine, arguments, t.s(), label));
             }
             case COPY_FROM_HOST -> {
                 Target t = target(m.getLong());

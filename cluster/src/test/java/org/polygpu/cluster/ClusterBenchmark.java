@@ -27,7 +27,8 @@ import org.polygpu.mpi.MpiRequest;
  * The cost of the cluster's paths on one machine, for {@code mpirun -np 2} (scripts/cluster-bench.sh): each rank
  * has one emulated GPU (device 0 on rank 0, device 1 on rank 1). Prints a table of wall-clock times measured on
  * rank 0: microseconds per launch of an empty kernel on rank 0's own device and on rank 1's, batched (64 commands a
- * message) and not (one); GB/s of copies between the ranks, staged through pinned host memory
+ * message) and not (one); how long rank 0's stream takes to pass a wait for rank 1's event, and its call alone; GB/s
+ * of copies between the ranks (and the call alone of a copy into rank 0's device), staged through pinned host memory
  * ({@code ClusterCudaAware=off}) and direct from the emulated devices' memory ({@code on}), against MPI's own
  * point-to-point bandwidth between the same two processes. Each figure is the median of {@value #RUNS} runs after one
  * warm-up run. The staged copies are measured first, the direct ones first with {@code --direct-first}.
@@ -50,7 +51,7 @@ public final class ClusterBenchmark {
         if (session.rank() != 0) {
             new Worker(session, "emulated", options).serve();
         }
-        System.out.printf(Locale.ROOT, "%-52s %12s%n", "path (wall clock on rank 0, median of " + RUNS + ")",
+        System.out.printf(Locale.ROOT, "%-52s %14s%n", "path (wall clock on rank 0, median of " + RUNS + ")",
                 "figure");
         row("MPI point-to-point, one 64 MiB message", mpiGbs, "GB/s");
         row("MPI point-to-point, 64 MiB in 4 MiB messages", mpiChunkedGbs, "GB/s");
@@ -58,6 +59,9 @@ public final class ClusterBenchmark {
             row("launch on rank 0's own device", launchMicros(b, 0), "us/launch");
             row("launch on rank 1's device, batched (" + ClusterBackend.BATCH_LIMIT + ")", launchMicros(b, 1),
                     "us/launch");
+            row("rank 0's stream waits for rank 1's " + LAUNCHES / 10 + " launches", heldWait(b, false) / 1e3,
+                    "us");
+            row("  the wait's call alone", heldWait(b, true) / 1e3, "us");
         }
         boolean directFirst = List.of(args).contains("--direct-first");
         for (ClusterCudaAware path : directFirst ? new ClusterCudaAware[] {ClusterCudaAware.ON, ClusterCudaAware.OFF}
@@ -77,7 +81,7 @@ public final class ClusterBenchmark {
     }
 
     private static void row(String what, double value, String unit) {
-        System.out.printf(Locale.ROOT, "%-52s %8.2f %s%n", what, value, unit);
+        System.out.printf(Locale.ROOT, "%-52s %10.2f %s%n", what, value, unit);
     }
 
     /** Microseconds per launch: {@value #LAUNCHES} empty kernels on one stream, then a wait for the last. */
@@ -101,6 +105,37 @@ public final class ClusterBenchmark {
         return micros;
     }
 
+    /**
+     * Nanoseconds until rank 0's stream, told to wait for rank 1's event recorded after {@value #LAUNCHES}/10 launches,
+     * has passed it (an event recorded after the wait has completed), or with {@code callOnly} of the wait's call.
+     */
+    private static double heldWait(Backend b, boolean callOnly) {
+        FunctionHandle noop = b.function(b.loadModule(1, new ModuleImage.Ptx(PTX)), "noop");
+        DeviceBuffer buffer = b.allocate(1, 256);
+        StreamHandle remote = b.createStream(1);
+        StreamHandle local = b.createStream(0);
+        EventHandle launched = b.createEvent(1);
+        EventHandle passed = b.createEvent(0);
+        double nanos = median(() -> {
+            for (int i = 0; i < LAUNCHES / 10; i++) {
+                b.launch(noop, LaunchConfig.of(1, 32), new Object[] {buffer}, remote, OperationLabel.NONE);
+            }
+            b.recordEvent(launched, remote);
+            long start = System.nanoTime();
+            b.streamWaitEvent(local, launched);
+            long called = System.nanoTime();
+            b.recordEvent(passed, local);
+            b.synchronizeEvent(passed);
+            return (callOnly ? called : System.nanoTime()) - start;
+        });
+        b.destroyEvent(passed);
+        b.destroyEvent(launched);
+        b.destroyStream(local);
+        b.destroyStream(remote);
+        b.free(buffer);
+        return nanos;
+    }
+
     /** The four kinds of copies between the ranks, labelled with {@code path} (staged or direct). */
     private static void copies(Backend b, String path) {
         MemorySegment host = b.allocateHost(BYTES);
@@ -109,13 +144,14 @@ public final class ClusterBenchmark {
         StreamHandle onLocal = b.createStream(0);
         StreamHandle onRemote = b.createStream(1);
         row("copy rank 0 host -> rank 1 device, 64 MiB, " + path, gbs(copy(b, onRemote,
-                () -> b.copyHostToDevice(host, remote, BYTES, onRemote, OperationLabel.NONE))), "GB/s");
+                () -> b.copyHostToDevice(host, remote, BYTES, onRemote, OperationLabel.NONE), false)), "GB/s");
         row("copy rank 1 device -> rank 0 host, 64 MiB, " + path, gbs(copy(b, onRemote,
-                () -> b.copyDeviceToHost(remote, host, BYTES, onRemote, OperationLabel.NONE))), "GB/s");
+                () -> b.copyDeviceToHost(remote, host, BYTES, onRemote, OperationLabel.NONE), false)), "GB/s");
         row("copy rank 0 device -> rank 1 device, 64 MiB, " + path, gbs(copy(b, onRemote,
-                () -> b.copyDeviceToDevice(local, remote, BYTES, onRemote, OperationLabel.NONE))), "GB/s");
-        row("copy rank 1 device -> rank 0 device, 64 MiB, " + path, gbs(copy(b, onLocal,
-                () -> b.copyDeviceToDevice(remote, local, BYTES, onLocal, OperationLabel.NONE))), "GB/s");
+                () -> b.copyDeviceToDevice(local, remote, BYTES, onRemote, OperationLabel.NONE), false)), "GB/s");
+        Runnable pull = () -> b.copyDeviceToDevice(remote, local, BYTES, onLocal, OperationLabel.NONE);
+        row("copy rank 1 device -> rank 0 device, 64 MiB, " + path, gbs(copy(b, onLocal, pull, false)), "GB/s");
+        row("  the copy's call alone, " + path, copy(b, onLocal, pull, true) / 1e3, "us");
         b.destroyStream(onLocal);
         b.destroyStream(onRemote);
         b.free(local);
@@ -123,15 +159,16 @@ public final class ClusterBenchmark {
         b.freeHost(host);
     }
 
-    /** Nanoseconds of one copy and the wait for it. */
-    private static double copy(Backend b, StreamHandle stream, Runnable copy) {
+    /** Nanoseconds of one copy and the wait for it, or with {@code callOnly} of the copy's call alone. */
+    private static double copy(Backend b, StreamHandle stream, Runnable copy, boolean callOnly) {
         EventHandle done = b.createEvent(stream.device());
         double nanos = median(() -> {
             long start = System.nanoTime();
             copy.run();
+            long called = System.nanoTime();
             b.recordEvent(done, stream);
             b.synchronizeEvent(done);
-            return System.nanoTime() - start;
+            return (callOnly ? called : System.nanoTime()) - start;
         });
         b.destroyEvent(done);
         return nanos;

@@ -1,5 +1,6 @@
 package org.polygpu.cluster;
 
+import static java.lang.foreign.ValueLayout.JAVA_FLOAT;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 
 import java.lang.foreign.MemorySegment;
@@ -17,14 +18,17 @@ import org.polygpu.backend.ModuleImage;
 import org.polygpu.backend.OpenedBackend;
 import org.polygpu.backend.OperationLabel;
 import org.polygpu.backend.StreamHandle;
+import org.polygpu.blas.BlasFunctions;
 import org.polygpu.config.ClusterCudaAware;
 
 /**
  * Every kind of copy between ranks, for {@link DirectCopyJobTest} under {@code mpirun -np 3} with one emulated GPU per
  * rank (device r on rank r), each copy right after a kernel that writes its source or touches its destination on the
  * same stream, in 3 chunks of the transport (the last one partial), at offsets: rank 1 to rank 2, rank 2 to rank 0,
- * rank 0 to rank 1 (devices), rank 1 to rank 0's host, rank 0's host into rank 1. Rank 0 prints the job's line on the
- * copy paths, then one line per check ({@code OK} or the first wrong element), then {@code DONE}.
+ * rank 0 to rank 1 (devices), rank 1 to rank 0's host, rank 0's host into rank 1; then a library routine (cuBLAS's
+ * saxpy) on rank 2's device, whose result rank 0's stream, held on rank 0's host for rank 2's event, pulls into rank 0's
+ * device. Rank 0 prints the job's line on the copy paths, then one line per check ({@code OK} or the first wrong
+ * element), then {@code DONE}.
  * {@code args[0]} is {@code ClusterCudaAware}'s value.
  */
 public final class DirectCopyCheck {
@@ -150,6 +154,33 @@ public final class DirectCopyCheck {
         b.synchronizeEvent(record(1));
         check("rank 0 host -> rank 1 device (offset 8, kernel before)", 2,
                 i -> i < 2 ? i * 3 + 8 : (i - 2) * 11 + 7);
+        saxpyOnRank2();
+    }
+
+    /** y = 3x + y on rank 2's device (x = i, y = 2i); rank 0's stream waits for it, pulls y and copies it back. */
+    private void saxpyOnRank2() {
+        MemorySegment x = b.allocateHost(BYTES);
+        MemorySegment y = b.allocateHost(BYTES);
+        MemorySegment alpha = b.allocateHost(4);
+        for (int i = 0; i < INTS; i++) {
+            x.setAtIndex(JAVA_FLOAT, i, i);
+            y.setAtIndex(JAVA_FLOAT, i, 2f * i);
+        }
+        alpha.set(JAVA_FLOAT, 0, 3f);
+        DeviceBuffer x2 = b.allocate(2, BYTES);
+        DeviceBuffer y2 = b.allocate(2, BYTES);
+        DeviceBuffer alpha2 = b.allocate(2, 4);
+        DeviceBuffer y0 = b.allocate(0, BYTES);
+        b.copyHostToDevice(x, x2, BYTES, streams[2], L);
+        b.copyHostToDevice(y, y2, BYTES, streams[2], L);
+        b.copyHostToDevice(alpha, alpha2, 4, streams[2], L);
+        b.launchLibrary(BlasFunctions.named("cublasSaxpy").orElseThrow(), new Object[] {INTS, alpha2, x2, 1, y2, 1},
+                streams[2], L);
+        wait(2, 0);
+        b.copyDeviceToDevice(y2, y0, BYTES, streams[0], L);
+        b.copyDeviceToHost(y0, back, BYTES, streams[0], L);
+        b.synchronizeEvent(record(0));
+        check("saxpy on rank 2's device, pulled by rank 0's held stream", 3, i -> Float.floatToRawIntBits(5f * i));
     }
 
     /** {@code fill} with {@code k}, or {@code inc} for {@code k < 0}, over all of {@code p} on device {@code d}. */

@@ -26,7 +26,8 @@ class DirectCopyJobTest {
     private static final List<String> CHECKS = List.of(
             "check 0 rank 1 -> rank 2 -> rank 0 device: OK",
             "check 1 rank 0 -> rank 1 device (kernel after), rank 1 device -> rank 0 host (offset 4): OK",
-            "check 2 rank 0 host -> rank 1 device (offset 8, kernel before): OK");
+            "check 2 rank 0 host -> rank 1 device (offset 8, kernel before): OK",
+            "check 3 saxpy on rank 2's device, pulled by rank 0's held stream: OK");
 
     /** What a finished job gave: its exit status and its output (every rank's, both streams). */
     record Job(int status, String output) {

@@ -10,7 +10,8 @@ import java.util.Optional;
  * The buffer passed there must stay valid and untouched until the request completes.
  *
  * <p>Lifecycle: ACTIVE → COMPLETE (when {@link #test} or {@link #await} sees it done, or after {@link #cancel});
- * the request's native handle is released at completion. Not thread-safe: one thread owns a request.
+ * the request's native handle is released at completion. Thread-safe: a request may be tested from several threads
+ * (one lock per request, held by each MPI call on it).
  */
 public final class MpiRequest {
     private final Mpi mpi;
@@ -19,7 +20,7 @@ public final class MpiRequest {
     private final Arena arena = Arena.ofShared();
     private final MemorySegment handle;
     private MpiStatus status;
-    private boolean complete;
+    private volatile boolean complete;
 
     /** @param receive whether the request receives a message (whose length the status then carries) */
     MpiRequest(Mpi mpi, String operation, boolean receive) {
@@ -40,7 +41,7 @@ public final class MpiRequest {
     }
 
     /** The status once complete, without waiting: empty while the message is still in flight. */
-    public Optional<MpiStatus> test() {
+    public synchronized Optional<MpiStatus> test() {
         if (complete) {
             return Optional.ofNullable(status);
         }
@@ -57,7 +58,7 @@ public final class MpiRequest {
     }
 
     /** Blocks until the request completes; returns its status (a send's status carries no length: 0 bytes). */
-    public MpiStatus await() {
+    public synchronized MpiStatus await() {
         if (!complete) {
             try (Arena call = Arena.ofConfined()) {
                 MemorySegment st = call.allocate(MpiApi.STATUS_BYTES, 8);
@@ -69,7 +70,7 @@ public final class MpiRequest {
     }
 
     /** Cancels the request if it has not completed, and waits for the cancellation (as {@code MPI_Cancel}). */
-    public void cancel() {
+    public synchronized void cancel() {
         if (complete) {
             return;
         }

@@ -98,6 +98,37 @@ class ClusterJobTest {
         assertTrue(job.output().contains(block.group(2)), job.output());
     }
 
+    /**
+     * cuBLAS calls placed round-robin over two ranks' emulated devices run on each: every result is right and the
+     * exported DAG shows routines on rank 1's device.
+     */
+    @Test
+    void libraryRoutinesRunOnAnotherRanksDevice(@TempDir Path dir) throws Exception {
+        Path dag = dir.resolve("blas");
+        Job job = mpirun(2, Map.of(), "--polygpu.Cluster=mpi", "--polygpu.EmulatedDevices=1",
+                "--polygpu.DeviceSelectionPolicy=round-robin", "--polygpu.ExportDAG=" + dag, "-c", """
+                import polyglot
+                cu = polyglot.eval(language="polygpu", string="CU")
+                saxpy = polyglot.eval(language="polygpu", string="BLAS::cublasSaxpy")
+                n = 1000
+                for k in range(4):
+                    alpha, x, y = cu.DeviceArray("float", 1), cu.DeviceArray("float", n), cu.DeviceArray("float", n)
+                    alpha[0] = k + 1.0
+                    for i in range(n):
+                        x[i] = i
+                        y[i] = 1.0
+                    saxpy(n, alpha, x, 1, y, 1)
+                    print("saxpy", k, sum(y[i] for i in range(n)))
+                """);
+        assertEquals(0, job.status(), job.output());
+        for (int k = 0; k < 4; k++) {
+            double expected = (k + 1.0) * 999 * 1000 / 2 + 1000;
+            assertTrue(job.output().contains("saxpy " + k + " " + expected + "\n"), job.output());
+        }
+        Map<Integer, Integer> kernels = kernelsPerDevice(Files.readString(Path.of(dag + ".dot")));
+        assertTrue(kernels.getOrDefault(1, 0) > 0, "no routine ran on rank 1's device: " + kernels);
+    }
+
     /** A kernel's fault on another rank's device reaches rank 0's program, naming the device; the job ends. */
     @Test
     void aKernelFaultOnAnotherRankReachesRankZero() throws Exception {
