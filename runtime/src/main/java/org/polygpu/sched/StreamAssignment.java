@@ -122,14 +122,14 @@ final class StreamAssignment {
     }
 
     private static LocationSet availableParentDevices(DagVertex<Computation> v) {
-        LocationSet devices = LocationSet.EMPTY;
+        LocationSet.Builder devices = new LocationSet.Builder();
         for (int i = 0; i < v.parentCount(); i++) {
             Computation p = v.parent(i).computation();
             if (canLendStream(p)) {
-                devices = devices.with(p.device());
+                devices.add(p.device());
             }
         }
-        return devices;
+        return devices.build();
     }
 
     /**

@@ -7,9 +7,11 @@ import java.util.Arrays;
  * host is location {@code n}, matching the row order of the bandwidth matrix.
  *
  * <p>Locations 0 to 63 are the bits of one {@code long}; only a set that holds a location past 63 has more words,
- * one per 64 locations. So in a runtime of at most 63 devices every set is one word, its operations are single bit
- * operations, and a set of one location or of every device is a shared instance: the common case costs what a bare
- * {@code long} mask did. The type itself has no upper bound (the runtime's is {@link #MAX_DEVICES}).
+ * one per 64 locations. So in a runtime of at most 63 devices every set is one word and its operations are single
+ * bit operations. Every set of locations below 10 (a node of 8 GPUs and its host), every set of one location and
+ * every {@link #allDevices} of up to 64 devices is a shared instance, so that the common case allocates nothing and
+ * costs about what a bare {@code long} mask did. The type itself has no upper bound (the runtime's is
+ * {@link #MAX_DEVICES}).
  *
  * <p>Sets are values: {@link #equals} compares their locations. Operations return {@code this} or an argument when
  * the result holds the same locations, so an unchanged set is not copied. Iterate with {@link #first} and
@@ -28,16 +30,24 @@ public final class LocationSet {
     /** The set of no location. */
     public static final LocationSet EMPTY = new LocationSet(0, null);
 
+    /** Locations below this many form sets that are all shared ({@link #SMALL}): 8 GPUs and the host fit. */
+    private static final int SMALL_LOCATIONS = 10;
+    /** {@code SMALL[b]} is the set whose locations are the bits of {@code b}. */
+    private static final LocationSet[] SMALL = new LocationSet[1 << SMALL_LOCATIONS];
     private static final LocationSet[] SINGLES = new LocationSet[Long.SIZE];
     /** {@code PREFIXES[n]} holds locations {@code 0..n-1}, for {@code n} up to 64. */
     private static final LocationSet[] PREFIXES = new LocationSet[Long.SIZE + 1];
 
     static {
-        PREFIXES[0] = EMPTY;
-        for (int i = 0; i < Long.SIZE; i++) {
-            SINGLES[i] = new LocationSet(1L << i, null);
-            PREFIXES[i + 1] = new LocationSet(-1L >>> (Long.SIZE - 1 - i), null);
+        SMALL[0] = EMPTY;
+        for (int b = 1; b < SMALL.length; b++) {
+            SMALL[b] = new LocationSet(b, null);
         }
+        for (int i = 0; i < Long.SIZE; i++) {
+            SINGLES[i] = i < SMALL_LOCATIONS ? SMALL[1 << i] : new LocationSet(1L << i, null);
+            PREFIXES[i] = i <= SMALL_LOCATIONS ? SMALL[(1 << i) - 1] : new LocationSet(-1L >>> (Long.SIZE - i), null);
+        }
+        PREFIXES[Long.SIZE] = new LocationSet(-1L, null);
     }
 
     /** Locations 0..63. */
@@ -72,7 +82,10 @@ public final class LocationSet {
 
     /** The set whose locations are the bits of {@code bits}: bit {@code i} is location {@code i}. */
     public static LocationSet ofBits(long bits) {
-        return bits == 0 ? EMPTY : new LocationSet(bits, null);
+        if (bits >>> SMALL_LOCATIONS == 0) {
+            return SMALL[(int) bits];
+        }
+        return (bits & bits - 1) == 0 ? SINGLES[Long.numberOfTrailingZeros(bits)] : new LocationSet(bits, null);
     }
 
     /** Locations {@code from..to-1}. */
@@ -103,11 +116,7 @@ public final class LocationSet {
 
     /** Whether {@code location} is in the set; false for a negative one. */
     public boolean contains(int location) {
-        if (location >>> 6 == 0) {
-            return (low >>> location & 1) != 0;
-        }
-        int w = (location >>> 6) - 1;
-        return location > 0 && high != null && w < high.length && (high[w] >>> location & 1) != 0;
+        return location >>> 6 == 0 ? (low >>> location & 1) != 0 : high != null && containsHigh(location);
     }
 
     public boolean isEmpty() {
@@ -116,56 +125,31 @@ public final class LocationSet {
 
     /** The number of locations. */
     public int size() {
-        int n = Long.bitCount(low);
-        if (high != null) {
-            for (long w : high) {
-                n += Long.bitCount(w);
-            }
-        }
-        return n;
+        return high == null ? Long.bitCount(low) : Long.bitCount(low) + sizeHigh();
     }
 
     /** The lowest location, or -1 when the set is empty. */
     public int first() {
-        return low != 0 ? Long.numberOfTrailingZeros(low) : next(Long.SIZE);
+        return low != 0 ? Long.numberOfTrailingZeros(low) : high == null ? -1 : nextHigh(Long.SIZE);
     }
 
     /** The lowest location at least {@code from}, or -1 when there is none. */
     public int next(int from) {
+        if (from >>> 6 == 0) {
+            long m = low & -1L << from;
+            return m != 0 ? Long.numberOfTrailingZeros(m) : high == null ? -1 : nextHigh(Long.SIZE);
+        }
         checkLocation(from);
-        if (from < Long.SIZE) {
-            long m = low & (-1L << from);
-            if (m != 0) {
-                return Long.numberOfTrailingZeros(m);
-            }
-            from = Long.SIZE;
-        }
-        if (high == null) {
-            return -1;
-        }
-        int w = (from >>> 6) - 1;
-        if (w >= high.length) {
-            return -1;
-        }
-        for (long m = high[w] & (-1L << from); ; m = high[w]) {
-            if (m != 0) {
-                return (w + 1 << 6) + Long.numberOfTrailingZeros(m);
-            }
-            if (++w == high.length) {
-                return -1;
-            }
-        }
+        return high == null ? -1 : nextHigh(from);
     }
 
     /** This set and {@code location}. */
     public LocationSet with(int location) {
-        if (contains(location)) {
-            return this;
+        if (location >>> 6 == 0 && high == null) {
+            long l = low | 1L << location;
+            return l == low ? this : ofBits(l);
         }
-        if (location >= 0 && location < Long.SIZE) {
-            return new LocationSet(low | 1L << location, high);
-        }
-        return union(of(location));
+        return contains(location) ? this : union(of(location));
     }
 
     /** This set without {@code location}. */
@@ -178,43 +162,86 @@ public final class LocationSet {
 
     /** The locations in this set or in {@code other}. */
     public LocationSet union(LocationSet other) {
-        long l = low | other.low;
         if (high == null && other.high == null) {
-            return l == low ? this : l == other.low ? other : new LocationSet(l, null);
+            long l = low | other.low;
+            return l == low ? this : l == other.low ? other : ofBits(l);
         }
+        return unionWide(other);
+    }
+
+    /** The locations in both this set and {@code other}. */
+    public LocationSet intersection(LocationSet other) {
+        if (high == null || other.high == null) {
+            long l = low & other.low;
+            return l == low && high == null ? this : l == other.low && other.high == null ? other : ofBits(l);
+        }
+        return intersectionWide(other);
+    }
+
+    /** The locations in this set and not in {@code other}. */
+    public LocationSet minus(LocationSet other) {
+        long l = low & ~other.low;
+        if (high == null) {
+            return l == low ? this : ofBits(l);
+        }
+        return other.high == null ? l == low ? this : new LocationSet(l, high) : minusWide(other);
+    }
+
+    // The wide cases, kept out of the methods above so that those stay small enough to be inlined.
+
+    private boolean containsHigh(int location) {
+        int w = (location >>> 6) - 1;
+        return location > 0 && w < high.length && (high[w] >>> location & 1) != 0;
+    }
+
+    private int sizeHigh() {
+        int n = 0;
+        for (long w : high) {
+            n += Long.bitCount(w);
+        }
+        return n;
+    }
+
+    /** The lowest location at least {@code from}, which is at least 64, in the high words. */
+    private int nextHigh(int from) {
+        int w = (from >>> 6) - 1;
+        if (w >= high.length) {
+            return -1;
+        }
+        for (long m = high[w] & -1L << from; ; m = high[w]) {
+            if (m != 0) {
+                return (w + 1 << 6) + Long.numberOfTrailingZeros(m);
+            }
+            if (++w == high.length) {
+                return -1;
+            }
+        }
+    }
+
+    private LocationSet unionWide(LocationSet other) {
         long[] longer = high == null || other.high != null && other.high.length > high.length ? other.high : high;
         long[] shorter = longer == high ? other.high : high;
         long[] h = longer.clone();
         for (int i = 0; shorter != null && i < shorter.length; i++) {
             h[i] |= shorter[i];
         }
-        return make(l, h);
+        return make(low | other.low, h);
     }
 
-    /** The locations in both this set and {@code other}. */
-    public LocationSet intersection(LocationSet other) {
-        long l = low & other.low;
-        if (high == null || other.high == null) {
-            return l == low && high == null ? this : l == other.low && other.high == null ? other : ofBits(l);
-        }
+    private LocationSet intersectionWide(LocationSet other) {
         long[] h = new long[Math.min(high.length, other.high.length)];
         for (int i = 0; i < h.length; i++) {
             h[i] = high[i] & other.high[i];
         }
-        return make(l, h);
+        return make(low & other.low, h);
     }
 
-    /** The locations in this set and not in {@code other}. */
-    public LocationSet minus(LocationSet other) {
-        long l = low & ~other.low;
-        if (high == null || other.high == null) {
-            return l == low ? this : make(l, high);
-        }
+    private LocationSet minusWide(LocationSet other) {
         long[] h = high.clone();
         for (int i = 0; i < Math.min(h.length, other.high.length); i++) {
             h[i] &= ~other.high[i];
         }
-        return make(l, h);
+        return make(low & ~other.low, h);
     }
 
     /** Whether this set and {@code other} share a location. */

@@ -62,7 +62,10 @@ class LocationSetTest {
     }
 
     @Test
-    void singlesAndAllDevicesOfSmallRuntimesAreShared() {
+    void setsOfANodeSinglesAndAllDevicesAreShared() {
+        assertSame(LocationSet.of(0, 3, 8), LocationSet.of(0, 3).with(8), "8 GPUs and the host: all shared");
+        assertSame(LocationSet.of(2, 9), LocationSet.allDevices(8).with(9).intersection(LocationSet.of(2, 9, 20)));
+        assertSame(LocationSet.of(40), LocationSet.of(40, 41).without(41));
         assertSame(LocationSet.of(5), LocationSet.of(5));
         assertSame(LocationSet.host(8), LocationSet.of(8));
         assertSame(LocationSet.allDevices(8), LocationSet.allDevices(8));
