@@ -4,6 +4,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import org.polygpu.emulator.ptx.GlobalMemory;
+import org.polygpu.sched.spi.LocationSet;
 
 /**
  * The managed memory of one emulated backend ({@code MemoryModel=managed}): allocations that every device's kernels
@@ -17,8 +18,8 @@ import org.polygpu.emulator.ptx.GlobalMemory;
  * <p>Not thread-safe: used on the host's thread and at the simulation's events.
  */
 final class ManagedMemory {
-    /** The first managed address: past the ranges of 64 devices. */
-    static final long FIRST_ADDRESS = GlobalMemory.FIRST_ADDRESS + (64L << 40);
+    /** The first managed address: past the ranges of the most devices a runtime may have. */
+    static final long FIRST_ADDRESS = GlobalMemory.FIRST_ADDRESS + ((long) LocationSet.MAX_DEVICES << 40);
     private static final long ALIGNMENT = 256;
 
     private final Set<EmulatedBuffer> buffers = new LinkedHashSet<>();

@@ -1,8 +1,8 @@
 package org.polygpu.policies;
 
-import org.polygpu.sched.spi.Locations;
+import org.polygpu.sched.spi.LocationSet;
 
-/** Validation of the candidate mask a policy is given. */
+/** Validation of the candidate devices a policy is given. */
 final class Candidates {
     private Candidates() {
     }
@@ -10,13 +10,13 @@ final class Candidates {
     /**
      * The candidate devices among {@code 0..deviceCount-1}.
      *
-     * @throws IllegalArgumentException when the mask names none of them
+     * @throws IllegalArgumentException when the candidates name none of them
      */
-    static long within(long candidates, int deviceCount) {
-        long devices = candidates & Locations.allDevices(deviceCount);
-        if (devices == 0) {
-            throw new IllegalArgumentException("candidate mask 0x" + Long.toHexString(candidates)
-                    + " names no device in 0.." + (deviceCount - 1));
+    static LocationSet within(LocationSet candidates, int deviceCount) {
+        LocationSet devices = candidates.intersection(LocationSet.allDevices(deviceCount));
+        if (devices.isEmpty()) {
+            throw new IllegalArgumentException("candidates " + candidates + " name no device in 0.."
+                    + (deviceCount - 1));
         }
         return devices;
     }

@@ -1,6 +1,7 @@
 package org.polygpu.policies;
 
 import org.polygpu.sched.spi.DeviceSelectionPolicy;
+import org.polygpu.sched.spi.LocationSet;
 import org.polygpu.sched.spi.PolicySettings;
 import org.polygpu.sched.spi.SelectionRequest;
 
@@ -41,17 +42,17 @@ abstract class DataAwarePolicy implements DeviceSelectionPolicy {
     }
 
     @Override
-    public final int select(SelectionRequest request, long candidates) {
-        long devices = Candidates.within(candidates, deviceCount);
-        long uncrowded = devices & ~request.crowdedDevices();
-        if (uncrowded != 0) {
+    public final int select(SelectionRequest request, LocationSet candidates) {
+        LocationSet devices = Candidates.within(candidates, deviceCount);
+        LocationSet uncrowded = devices.minus(request.crowdedDevices());
+        if (!uncrowded.isEmpty()) {
             devices = uncrowded;
         }
-        long withData = locality.devicesWithEnoughData(request, devices);
-        return withData == 0 ? fallback.select(request, request.withRoom(devices))
+        LocationSet withData = locality.devicesWithEnoughData(request, devices);
+        return withData.isEmpty() ? fallback.select(request, request.withRoom(devices))
                 : choose(request, request.withRoom(withData));
     }
 
-    /** One of {@code withData}, the non-empty mask of candidates above the threshold. */
-    abstract int choose(SelectionRequest request, long withData);
+    /** One of {@code withData}, the non-empty set of candidates above the threshold. */
+    abstract int choose(SelectionRequest request, LocationSet withData);
 }

@@ -1,7 +1,7 @@
 package org.polygpu.policies;
 
 import java.util.Arrays;
-import org.polygpu.sched.spi.Locations;
+import org.polygpu.sched.spi.LocationSet;
 import org.polygpu.sched.spi.PolicySettings;
 import org.polygpu.sched.spi.SelectionRequest;
 import org.polygpu.topology.BandwidthMatrix;
@@ -10,8 +10,8 @@ import org.polygpu.topology.BandwidthMatrix;
  * Where a computation's argument bytes already are, as the data-aware policies see it: the bytes each device holds,
  * the exploration threshold of §III-B3, and the transfer-time estimate over the bandwidth matrix.
  *
- * <p>An instance keeps a per-device scratch array so that a decision allocates nothing; it belongs to one policy
- * and, like it, is not thread-safe. {@link #linkBandwidth} is stateless.
+ * <p>An instance keeps a per-device scratch array so that a decision allocates no more than the set of devices
+ * holding enough data; it belongs to one policy and, like it, is not thread-safe. {@link #linkBandwidth} is stateless.
  */
 public final class DataLocality {
     private final BandwidthMatrix bandwidth;
@@ -19,12 +19,15 @@ public final class DataLocality {
     private final double dataThreshold;
     /** Bytes of the current request held by each candidate device; valid after {@link #devicesWithEnoughData}. */
     private final long[] held;
+    /** Every device and the host. */
+    private final LocationSet locations;
 
     DataLocality(PolicySettings settings) {
         this.bandwidth = settings.bandwidth();
         this.deviceCount = settings.deviceCount();
         this.dataThreshold = settings.dataThreshold();
         this.held = new long[deviceCount];
+        this.locations = LocationSet.range(0, deviceCount + 1);
     }
 
     /**
@@ -32,23 +35,23 @@ public final class DataLocality {
      * there or valid nowhere (a fresh array needs no copy); otherwise the slowest (min-max) or fastest (min-min)
      * link from one of its valid locations.
      *
-     * @param validMask locations holding a valid copy: bit {@code d} for GPU {@code d}, bit {@code gpuCount} for
-     *                  the host (see {@link Locations})
-     * @param slowest   whether to assume the slowest link rather than the fastest
+     * @param valid   locations holding a valid copy: {@code d} for GPU {@code d}, {@code gpuCount} for the host
+     *                (see {@link LocationSet}); locations past the host's are ignored
+     * @param slowest whether to assume the slowest link rather than the fastest
      */
-    public static double linkBandwidth(BandwidthMatrix matrix, long validMask, int device, boolean slowest) {
+    public static double linkBandwidth(BandwidthMatrix matrix, LocationSet valid, int device, boolean slowest) {
         if (device < 0 || device >= matrix.gpuCount()) {
             throw new IllegalArgumentException("device " + device + " is not a GPU of a " + matrix.gpuCount()
                     + "-GPU bandwidth matrix");
         }
         int host = matrix.hostIndex();
-        long sources = host >= Long.SIZE - 1 ? validMask : validMask & ((1L << (host + 1)) - 1);
-        if (sources == 0 || Locations.contains(sources, device)) {
+        int first = valid.first();
+        if (first < 0 || first > host || valid.contains(device)) {
             return Double.POSITIVE_INFINITY;
         }
         double chosen = slowest ? Double.POSITIVE_INFINITY : 0;
-        for (long m = sources; m != 0; m &= m - 1) {
-            double link = matrix.bandwidth(Long.numberOfTrailingZeros(m), device);
+        for (int from = first; from >= 0 && from <= host; from = valid.next(from + 1)) {
+            double link = matrix.bandwidth(from, device);
             chosen = slowest ? Math.min(chosen, link) : Math.max(chosen, link);
         }
         return chosen;
@@ -58,34 +61,35 @@ public final class DataLocality {
      * The candidates holding strictly more than the threshold fraction of the argument bytes, or 0 when none does
      * (the caller then explores with round-robin). Records the bytes each candidate holds for {@link #mostHeld}.
      */
-    long devicesWithEnoughData(SelectionRequest request, long candidates) {
+    LocationSet devicesWithEnoughData(SelectionRequest request, LocationSet candidates) {
         Arrays.fill(held, 0);
         long[] bytes = request.argumentBytes();
-        long[] valid = request.validLocations();
+        LocationSet[] valid = request.validLocations();
         long total = 0;
         for (int a = 0; a < bytes.length; a++) {
             total += bytes[a];
-            for (long m = valid[a] & candidates; m != 0; m &= m - 1) {
-                held[Long.numberOfTrailingZeros(m)] += bytes[a];
-            }
-        }
-        long enough = 0;
-        if (total > 0) {
-            for (long m = candidates; m != 0; m &= m - 1) {
-                int device = Long.numberOfTrailingZeros(m);
-                if ((double) held[device] / total > dataThreshold) {
-                    enough |= 1L << device;
+            for (int d = valid[a].first(); d >= 0; d = valid[a].next(d + 1)) {
+                if (candidates.contains(d)) {
+                    held[d] += bytes[a];
                 }
             }
         }
-        return enough;
+        if (total == 0) {
+            return LocationSet.EMPTY;
+        }
+        LocationSet.Builder enough = new LocationSet.Builder();
+        for (int device = candidates.first(); device >= 0; device = candidates.next(device + 1)) {
+            if ((double) held[device] / total > dataThreshold) {
+                enough.add(device);
+            }
+        }
+        return enough.build();
     }
 
     /** Of {@code devices}, the one holding the most bytes, ties to the lowest index. */
-    int mostHeld(long devices) {
+    int mostHeld(LocationSet devices) {
         int best = -1;
-        for (long m = devices; m != 0; m &= m - 1) {
-            int device = Long.numberOfTrailingZeros(m);
+        for (int device = devices.first(); device >= 0; device = devices.next(device + 1)) {
             if (best < 0 || held[device] > held[best]) {
                 best = device;
             }
@@ -94,11 +98,10 @@ public final class DataLocality {
     }
 
     /** Of {@code devices}, the one with the least estimated transfer time, ties to the lowest index. */
-    int leastTransferTime(SelectionRequest request, long devices, boolean slowest) {
+    int leastTransferTime(SelectionRequest request, LocationSet devices, boolean slowest) {
         int best = -1;
         double bestTime = Double.POSITIVE_INFINITY;
-        for (long m = devices; m != 0; m &= m - 1) {
-            int device = Long.numberOfTrailingZeros(m);
+        for (int device = devices.first(); device >= 0; device = devices.next(device + 1)) {
             double time = transferTime(request, device, slowest);
             if (best < 0 || time < bestTime) {
                 best = device;
@@ -114,14 +117,12 @@ public final class DataLocality {
      */
     double transferTime(SelectionRequest request, int device, boolean slowest) {
         long[] bytes = request.argumentBytes();
-        long[] valid = request.validLocations();
-        long hostBit = Locations.host(deviceCount);
-        long locations = hostBit | Locations.allDevices(deviceCount);
+        LocationSet[] valid = request.validLocations();
         double time = 0;
         for (int a = 0; a < bytes.length; a++) {
             // Local and fresh arguments cost nothing; skipping them also avoids 0 / 0 on a zero-bandwidth link.
-            long sources = valid[a] & locations;
-            if (bytes[a] != 0 && sources != 0 && !Locations.contains(sources, device)) {
+            LocationSet sources = valid[a].intersection(locations);
+            if (bytes[a] != 0 && !sources.isEmpty() && !sources.contains(device)) {
                 time += bytes[a] / linkBandwidth(bandwidth, sources, device, slowest);
             }
         }

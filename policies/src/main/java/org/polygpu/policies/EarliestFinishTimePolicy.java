@@ -4,7 +4,7 @@ import java.util.function.LongSupplier;
 
 import org.polygpu.sched.spi.DeviceSelectionPolicy;
 import org.polygpu.sched.spi.DeviceSelectionPolicyProvider;
-import org.polygpu.sched.spi.Locations;
+import org.polygpu.sched.spi.LocationSet;
 import org.polygpu.sched.spi.PolicySettings;
 import org.polygpu.sched.spi.SelectionRequest;
 import org.polygpu.sched.spi.WorkObserver;
@@ -61,6 +61,8 @@ public final class EarliestFinishTimePolicy implements DeviceSelectionPolicy, Wo
     private final KernelDurations durations = new KernelDurations();
     private final DeviceHorizons horizons;
     private final LongSupplier clock;
+    /** Every device and the host. */
+    private final LocationSet locations;
     /** Where the search for the earliest finish starts: the device after the last one chosen. */
     private int cursor;
     /** The device chosen by the last {@link #select}, until {@link #enqueued}; -1 when none is pending. */
@@ -77,11 +79,12 @@ public final class EarliestFinishTimePolicy implements DeviceSelectionPolicy, Wo
         this.fallback = new MinMaxTransferTimePolicy(settings);
         this.horizons = new DeviceHorizons(deviceCount);
         this.clock = settings.clock();
+        this.locations = LocationSet.range(0, deviceCount + 1);
     }
 
     @Override
-    public int select(SelectionRequest request, long candidates) {
-        long devices = Candidates.within(candidates, deviceCount);
+    public int select(SelectionRequest request, LocationSet candidates) {
+        LocationSet devices = Candidates.within(candidates, deviceCount);
         long duration = durations.predict(request.workKey());
         if (duration <= 0) {
             int device = fallback.select(request, devices);
@@ -94,17 +97,13 @@ public final class EarliestFinishTimePolicy implements DeviceSelectionPolicy, Wo
         long now = clock.getAsLong();
         double occupancy = durations.occupancy(request.workKey());
         // Ties go round the devices from the one after the last chosen, so equal devices share the work.
-        long fromCursor = devices & (-1L << cursor);
+        int start = devices.next(cursor);
         int best = -1;
         long bestFinish = Long.MAX_VALUE;
         long bestArrival = 0;
         long bestHostCopies = 0;
-        for (long m = fromCursor, rest = devices & ~fromCursor; m != 0 || rest != 0; m &= m - 1) {
-            if (m == 0) {
-                m = rest;
-                rest = 0;
-            }
-            int device = Long.numberOfTrailingZeros(m);
+        int device = start >= 0 ? start : devices.first();
+        for (int left = devices.size(); left > 0; left--) {
             long arrival = arrival(request, device, now);
             long finish = horizons.finish(device, arrival, duration, occupancy);
             if (finish < bestFinish
@@ -114,6 +113,8 @@ public final class EarliestFinishTimePolicy implements DeviceSelectionPolicy, Wo
                 bestArrival = arrival;
                 bestHostCopies = hostCopies;
             }
+            int next = devices.next(device + 1);
+            device = next >= 0 ? next : devices.first();
         }
         return chosen(request, best, bestArrival, bestHostCopies);
     }
@@ -136,14 +137,13 @@ public final class EarliestFinishTimePolicy implements DeviceSelectionPolicy, Wo
      */
     private long arrival(SelectionRequest request, int device, long now) {
         long[] bytes = request.argumentBytes();
-        long[] valid = request.validLocations();
+        LocationSet[] valid = request.validLocations();
         int host = deviceCount;
-        long locations = Locations.host(deviceCount) | Locations.allDevices(deviceCount);
         long t = now;
         hostCopies = 0;
         for (int a = 0; a < bytes.length; a++) {
-            long sources = valid[a] & locations;
-            if (bytes[a] == 0 || sources == 0 || Locations.contains(sources, device) || request.isPristine(a)) {
+            LocationSet sources = valid[a].intersection(locations);
+            if (bytes[a] == 0 || sources.isEmpty() || sources.contains(device) || request.isPristine(a)) {
                 continue;
             }
             int from = fastestSource(sources, device);
@@ -153,7 +153,7 @@ public final class EarliestFinishTimePolicy implements DeviceSelectionPolicy, Wo
                 ready = horizons.hostLinkFree(device, now) + hostCopies;
                 hostCopies += copy;
             } else {
-                ready = Locations.contains(sources, host) ? horizons.hostLinkFree(from, now)
+                ready = sources.contains(host) ? horizons.hostLinkFree(from, now)
                         : Math.max(horizons.hostLinkFree(from, now), horizons.kernelsDone(from, now));
             }
             t = Math.max(t, ready) + copy;
@@ -162,11 +162,10 @@ public final class EarliestFinishTimePolicy implements DeviceSelectionPolicy, Wo
     }
 
     /** Of {@code sources}, the location with the fastest link to {@code device}; ties to the lowest index. */
-    private int fastestSource(long sources, int device) {
+    private int fastestSource(LocationSet sources, int device) {
         int best = -1;
         double bestBandwidth = -1;
-        for (long m = sources; m != 0; m &= m - 1) {
-            int from = Long.numberOfTrailingZeros(m);
+        for (int from = sources.first(); from >= 0; from = sources.next(from + 1)) {
             double b = bandwidth.bandwidth(from, device);
             if (b > bestBandwidth) {
                 best = from;

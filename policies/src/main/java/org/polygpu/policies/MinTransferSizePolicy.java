@@ -2,6 +2,7 @@ package org.polygpu.policies;
 
 import org.polygpu.sched.spi.DeviceSelectionPolicy;
 import org.polygpu.sched.spi.DeviceSelectionPolicyProvider;
+import org.polygpu.sched.spi.LocationSet;
 import org.polygpu.sched.spi.PolicySettings;
 import org.polygpu.sched.spi.SelectionRequest;
 
@@ -20,7 +21,7 @@ public final class MinTransferSizePolicy extends DataAwarePolicy {
     }
 
     @Override
-    int choose(SelectionRequest request, long withData) {
+    int choose(SelectionRequest request, LocationSet withData) {
         return locality.mostHeld(withData);
     }
 

@@ -2,6 +2,7 @@ package org.polygpu.policies;
 
 import org.polygpu.sched.spi.DeviceSelectionPolicy;
 import org.polygpu.sched.spi.DeviceSelectionPolicyProvider;
+import org.polygpu.sched.spi.LocationSet;
 import org.polygpu.sched.spi.PolicySettings;
 import org.polygpu.sched.spi.SelectionRequest;
 
@@ -26,13 +27,14 @@ public final class RoundRobinPolicy implements DeviceSelectionPolicy {
     }
 
     @Override
-    public int select(SelectionRequest request, long candidates) {
-        long devices = Candidates.within(candidates, deviceCount);
-        for (int skip = cursor % Long.bitCount(devices); skip > 0; skip--) {
-            devices &= devices - 1;
+    public int select(SelectionRequest request, LocationSet candidates) {
+        LocationSet devices = Candidates.within(candidates, deviceCount);
+        int device = devices.first();
+        for (int skip = cursor % devices.size(); skip > 0; skip--) {
+            device = devices.next(device + 1);
         }
         cursor = cursor + 1 == deviceCount ? 0 : cursor + 1;
-        return Long.numberOfTrailingZeros(devices);
+        return device;
     }
 
     /** Registers {@link RoundRobinPolicy} as {@value #NAME}. */

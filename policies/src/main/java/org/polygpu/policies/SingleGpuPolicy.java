@@ -2,7 +2,7 @@ package org.polygpu.policies;
 
 import org.polygpu.sched.spi.DeviceSelectionPolicy;
 import org.polygpu.sched.spi.DeviceSelectionPolicyProvider;
-import org.polygpu.sched.spi.Locations;
+import org.polygpu.sched.spi.LocationSet;
 import org.polygpu.sched.spi.PolicySettings;
 import org.polygpu.sched.spi.SelectionRequest;
 
@@ -20,10 +20,10 @@ public final class SingleGpuPolicy implements DeviceSelectionPolicy {
     }
 
     @Override
-    public int select(SelectionRequest request, long candidates) {
-        long devices = Candidates.within(candidates, deviceCount);
+    public int select(SelectionRequest request, LocationSet candidates) {
+        LocationSet devices = Candidates.within(candidates, deviceCount);
         int current = request.currentDevice();
-        return Locations.contains(devices, current) ? current : Long.numberOfTrailingZeros(devices);
+        return devices.contains(current) ? current : devices.first();
     }
 
     /** Registers {@link SingleGpuPolicy} as {@value #NAME}. */

@@ -2,6 +2,7 @@ package org.polygpu.policies;
 
 import org.polygpu.sched.spi.DeviceSelectionPolicy;
 import org.polygpu.sched.spi.DeviceSelectionPolicyProvider;
+import org.polygpu.sched.spi.LocationSet;
 import org.polygpu.sched.spi.PolicySettings;
 import org.polygpu.sched.spi.SelectionRequest;
 
@@ -20,11 +21,11 @@ public final class StreamAwarePolicy implements DeviceSelectionPolicy {
     }
 
     @Override
-    public int select(SelectionRequest request, long candidates) {
+    public int select(SelectionRequest request, LocationSet candidates) {
         int[] busy = request.busyStreams();
         int best = -1;
-        for (long m = Candidates.within(candidates, deviceCount); m != 0; m &= m - 1) {
-            int device = Long.numberOfTrailingZeros(m);
+        LocationSet devices = Candidates.within(candidates, deviceCount);
+        for (int device = devices.first(); device >= 0; device = devices.next(device + 1)) {
             if (best < 0 || busy[device] < busy[best]
                     || busy[device] == busy[best] && request.hasRoom(device) && !request.hasRoom(best)) {
                 best = device;

@@ -5,7 +5,7 @@ import static org.polygpu.policies.Fixtures.arg;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.polygpu.sched.spi.Locations;
+import org.polygpu.sched.spi.LocationSet;
 import org.polygpu.sched.spi.SelectionRequest;
 
 /**
@@ -18,7 +18,7 @@ class CrowdedDevicesTest {
     void aCrowdedDeviceHoldingTheDataIsPassedOver(String name) {
         int devices = 4;
         var policy = Fixtures.policy(name, devices);
-        long all = Locations.allDevices(devices);
+        LocationSet all = LocationSet.allDevices(devices);
         // Device 2 holds both arguments. 3 busy streams of 3 in all: busy, but under the 4 that crowd a device.
         SelectionRequest busy = Fixtures.request(devices, new int[] {0, 0, 3, 0}, arg(1000, 2), arg(1000, 2));
         assertEquals(2, policy.select(busy, all));
@@ -29,6 +29,6 @@ class CrowdedDevicesTest {
         SelectionRequest shared = Fixtures.request(devices, new int[] {2, 2, 4, 2}, arg(1000, 2), arg(1000, 2, 3));
         assertEquals(2, policy.select(shared, all));
         // When every candidate is crowded, the data decides as before.
-        assertEquals(2, policy.select(crowded, Locations.device(2)));
+        assertEquals(2, policy.select(crowded, LocationSet.of(2)));
     }
 }

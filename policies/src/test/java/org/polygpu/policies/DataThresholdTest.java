@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.polygpu.policies.Fixtures.HOST;
 import static org.polygpu.policies.Fixtures.arg;
+import static org.polygpu.sched.spi.LocationSet.ofBits;
 
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -54,12 +55,13 @@ class DataThresholdTest {
         SelectionRequest onHost = Fixtures.request(DEVICES, arg(100, HOST));
         SelectionRequest onDevice2 = Fixtures.request(DEVICES, arg(100, 2));
         int[] picked = {
-            policy.select(onHost, -1L), policy.select(onDevice2, -1L), policy.select(onDevice2, -1L),
-            policy.select(onHost, -1L), policy.select(onHost, -1L), policy.select(onHost, -1L),
+            policy.select(onHost, ofBits(-1L)), policy.select(onDevice2, ofBits(-1L)),
+            policy.select(onDevice2, ofBits(-1L)), policy.select(onHost, ofBits(-1L)),
+            policy.select(onHost, ofBits(-1L)), policy.select(onHost, ofBits(-1L)),
         };
         assertArrayEquals(new int[] {0, 2, 2, 1, 2, 0}, picked);
         // A separate round-robin policy is not disturbed either.
-        assertEquals(0, Fixtures.policy("round-robin", DEVICES).select(onHost, -1L));
+        assertEquals(0, Fixtures.policy("round-robin", DEVICES).select(onHost, ofBits(-1L)));
     }
 
     // Data on a device that is not a candidate does not count: the candidates fall back to round-robin.
@@ -69,6 +71,7 @@ class DataThresholdTest {
         DeviceSelectionPolicy policy = Fixtures.policy(name, DEVICES);
         SelectionRequest request = Fixtures.request(DEVICES, arg(100, 0));
         assertArrayEquals(new int[] {1, 2, 1}, new int[] {
-            policy.select(request, 0b110), policy.select(request, 0b110), policy.select(request, 0b110)});
+            policy.select(request, ofBits(0b110)), policy.select(request, ofBits(0b110)),
+            policy.select(request, ofBits(0b110))});
     }
 }

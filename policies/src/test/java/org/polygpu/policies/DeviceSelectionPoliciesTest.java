@@ -3,6 +3,7 @@ package org.polygpu.policies;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.polygpu.sched.spi.LocationSet.ofBits;
 
 import java.util.List;
 import java.util.stream.Stream;
@@ -48,7 +49,7 @@ class DeviceSelectionPoliciesTest {
     @Test
     void aCandidateMaskWithoutDevicesIsRejected() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> Fixtures.policy("round-robin", 2).select(Fixtures.request(2), 0b100));
-        assertEquals("candidate mask 0x4 names no device in 0..1", e.getMessage());
+                () -> Fixtures.policy("round-robin", 2).select(Fixtures.request(2), ofBits(0b100)));
+        assertEquals("candidates {2} name no device in 0..1", e.getMessage());
     }
 }

@@ -2,13 +2,13 @@ package org.polygpu.policies;
 
 import org.polygpu.sched.spi.DeviceSelectionPolicies;
 import org.polygpu.sched.spi.DeviceSelectionPolicy;
-import org.polygpu.sched.spi.Locations;
+import org.polygpu.sched.spi.LocationSet;
 import org.polygpu.sched.spi.PolicySettings;
 import org.polygpu.sched.spi.SelectionRequest;
 import org.polygpu.topology.BandwidthMatrix;
 import org.polygpu.topology.BandwidthMatrixLoader;
 
-/** Small builders for policy tests: settings, argument tables and location masks. */
+/** Small builders for policy tests: settings, argument tables and location sets. */
 final class Fixtures {
     /** The host, in the location lists given to {@link #arg}. */
     static final int HOST = -1;
@@ -45,7 +45,7 @@ final class Fixtures {
 
     static SelectionRequest request(int devices, int[] busyStreams, Arg... args) {
         long[] bytes = new long[args.length];
-        long[] valid = new long[args.length];
+        LocationSet[] valid = new LocationSet[args.length];
         for (int i = 0; i < args.length; i++) {
             bytes[i] = args[i].bytes();
             valid[i] = mask(devices, args[i].at());
@@ -53,20 +53,20 @@ final class Fixtures {
         return new SelectionRequest(bytes, valid, busyStreams);
     }
 
-    /** The location mask of the given GPUs and {@link #HOST}. */
-    static long mask(int devices, int... at) {
-        long mask = 0;
+    /** The set of the given GPUs and {@link #HOST}. */
+    static LocationSet mask(int devices, int... at) {
+        LocationSet.Builder set = new LocationSet.Builder();
         for (int location : at) {
-            mask |= location == HOST ? Locations.host(devices) : Locations.device(location);
+            set.add(location == HOST ? devices : location);
         }
-        return mask;
+        return set.build();
     }
 
     /** The devices a policy picks for the same request asked {@code times} times with all devices as candidates. */
     static int[] sequence(DeviceSelectionPolicy policy, SelectionRequest request, int devices, int times) {
         int[] picked = new int[times];
         for (int i = 0; i < times; i++) {
-            picked[i] = policy.select(request, Locations.allDevices(devices));
+            picked[i] = policy.select(request, LocationSet.allDevices(devices));
         }
         return picked;
     }

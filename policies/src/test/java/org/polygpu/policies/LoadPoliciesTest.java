@@ -2,6 +2,7 @@ package org.polygpu.policies;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.polygpu.sched.spi.LocationSet.ofBits;
 
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -28,7 +29,7 @@ class LoadPoliciesTest {
     void streamAwarePicksTheLeastBusyCandidate(int[] busy, long candidates, int expected) {
         int devices = busy.length;
         assertEquals(expected, Fixtures.policy("stream-aware", devices)
-                .select(Fixtures.request(devices, busy, Fixtures.arg(100, 0)), candidates));
+                .select(Fixtures.request(devices, busy, Fixtures.arg(100, 0)), ofBits(candidates)));
     }
 
     /**
@@ -43,11 +44,11 @@ class LoadPoliciesTest {
         int[] added = {1, 2, 1, 1};
         int[] picked = new int[6];
         for (int i = 0; i < 4; i++) {
-            picked[i] = policy.select(Fixtures.request(4, busy.clone()), -1L);
+            picked[i] = policy.select(Fixtures.request(4, busy.clone()), ofBits(-1L));
             busy[picked[i]] += added[i];
         }
-        picked[4] = policy.select(Fixtures.request(4, busy.clone()), 0b1100L);
-        picked[5] = policy.select(Fixtures.request(4, busy.clone()), 0b0011L);
+        picked[4] = policy.select(Fixtures.request(4, busy.clone()), ofBits(0b1100L));
+        picked[5] = policy.select(Fixtures.request(4, busy.clone()), ofBits(0b0011L));
         assertArrayEquals(new int[] {0, 1, 2, 3, 2, 0}, picked);
     }
 
@@ -69,7 +70,7 @@ class LoadPoliciesTest {
         SelectionRequest request = new SelectionRequest(r.argumentBytes(), r.validLocations(), r.busyStreams(),
                 current);
         for (int i = 0; i < 3; i++) {
-            assertEquals(expected, policy.select(request, candidates));
+            assertEquals(expected, policy.select(request, ofBits(candidates)));
         }
     }
 }

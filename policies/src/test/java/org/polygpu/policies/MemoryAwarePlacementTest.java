@@ -3,11 +3,13 @@ package org.polygpu.policies;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.polygpu.policies.Fixtures.HOST;
 import static org.polygpu.policies.Fixtures.arg;
+import static org.polygpu.sched.spi.LocationSet.ofBits;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.polygpu.sched.spi.DeviceSelectionPolicy;
+import org.polygpu.sched.spi.LocationSet;
 import org.polygpu.sched.spi.SelectionRequest;
 
 /**
@@ -19,7 +21,7 @@ class MemoryAwarePlacementTest {
     private static SelectionRequest request(long room, Fixtures.Arg... args) {
         SelectionRequest r = Fixtures.request(4, args);
         return new SelectionRequest(r.argumentBytes(), r.validLocations(), r.busyStreams(), 0,
-                SelectionRequest.UNKNOWN_WORK, 0, room);
+                SelectionRequest.UNKNOWN_WORK, 0, ofBits(room));
     }
 
     @ParameterizedTest(name = "{0}: room {1} -> device {2}")
@@ -44,7 +46,8 @@ class MemoryAwarePlacementTest {
     void devicesWithRoomWinAmongEquallyGoodOnes(String name, String room, int expected) {
         DeviceSelectionPolicy policy = Fixtures.policy(name, 4);
         long mask = Long.parseLong(room.substring(2), 2);
-        assertEquals(expected, policy.select(request(mask, arg(1000, 0, 1), arg(1000, 0, 1), arg(10, HOST)), 0b1111));
+        assertEquals(expected,
+                policy.select(request(mask, arg(1000, 0, 1), arg(1000, 0, 1), arg(10, HOST)), ofBits(0b1111)));
     }
 
     /** With no data above the threshold anywhere, exploration rotates over the devices with room only. */
@@ -54,16 +57,17 @@ class MemoryAwarePlacementTest {
         DeviceSelectionPolicy policy = Fixtures.policy(name, 4);
         StringBuilder chosen = new StringBuilder();
         for (int i = 0; i < 4; i++) {
-            chosen.append(policy.select(request(0b1010, arg(1000, HOST)), 0b1111));
+            chosen.append(policy.select(request(0b1010, arg(1000, HOST)), ofBits(0b1111)));
         }
         assertEquals("1313", chosen.toString());
     }
 
     @Test
     void withRoomKeepsTheCandidatesWithRoomOrAllWhenNoneHas() {
-        assertEquals(0b0110, request(0b0110, arg(1, 0)).withRoom(0b1111));
-        assertEquals(0b0100, request(0b0110, arg(1, 0)).withRoom(0b1100));
-        assertEquals(0b0011, request(0b1100, arg(1, 0)).withRoom(0b0011));
-        assertEquals(0b1111, new SelectionRequest(new long[0], new long[0], new int[4]).withRoom(0b1111));
+        assertEquals(ofBits(0b0110), request(0b0110, arg(1, 0)).withRoom(ofBits(0b1111)));
+        assertEquals(ofBits(0b0100), request(0b0110, arg(1, 0)).withRoom(ofBits(0b1100)));
+        assertEquals(ofBits(0b0011), request(0b1100, arg(1, 0)).withRoom(ofBits(0b0011)));
+        assertEquals(ofBits(0b1111),
+                new SelectionRequest(new long[0], new LocationSet[0], new int[4]).withRoom(ofBits(0b1111)));
     }
 }

@@ -3,6 +3,7 @@ package org.polygpu.policies;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.polygpu.policies.Fixtures.HOST;
 import static org.polygpu.policies.Fixtures.arg;
+import static org.polygpu.sched.spi.LocationSet.ofBits;
 
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -31,6 +32,6 @@ class MinTransferSizePolicyTest {
     void picksTheCandidateHoldingTheMostBytes(String what, int devices, long candidates, Fixtures.Arg[] args,
             int expected) {
         assertEquals(expected, Fixtures.policy("min-transfer-size", devices)
-                .select(Fixtures.request(devices, args), candidates));
+                .select(Fixtures.request(devices, args), ofBits(candidates)));
     }
 }

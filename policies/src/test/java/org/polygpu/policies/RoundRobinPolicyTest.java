@@ -1,6 +1,7 @@
 package org.polygpu.policies;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.polygpu.sched.spi.LocationSet.ofBits;
 
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -37,7 +38,7 @@ class RoundRobinPolicyTest {
         SelectionRequest request = Fixtures.request(devices);
         int[] picked = new int[masks.length];
         for (int i = 0; i < masks.length; i++) {
-            picked[i] = policy.select(request, masks[i]);
+            picked[i] = policy.select(request, ofBits(masks[i]));
         }
         assertArrayEquals(expected, picked);
     }

@@ -5,12 +5,14 @@ import static org.polygpu.policies.Fixtures.HOST;
 import static org.polygpu.policies.Fixtures.TWO_GPU;
 import static org.polygpu.policies.Fixtures.arg;
 import static org.polygpu.policies.Fixtures.mask;
+import static org.polygpu.sched.spi.LocationSet.ofBits;
 
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.polygpu.sched.spi.LocationSet;
 
 /**
  * The transfer-time policies on the golden 2-GPU matrix {@code {{30,45,10},{45,60,20},{10,20,0}}}: GPU 0 and GPU 1
@@ -36,9 +38,9 @@ class TransferTimePolicyTest {
     @MethodSource("links")
     void linkBandwidthIsTheSlowestOrFastestLinkFromAValidCopy(int[] valid, int device, double slowest,
             double fastest) {
-        long validMask = mask(2, valid);
-        assertEquals(slowest, DataLocality.linkBandwidth(TWO_GPU, validMask, device, true));
-        assertEquals(fastest, DataLocality.linkBandwidth(TWO_GPU, validMask, device, false));
+        LocationSet locations = mask(2, valid);
+        assertEquals(slowest, DataLocality.linkBandwidth(TWO_GPU, locations, device, true));
+        assertEquals(fastest, DataLocality.linkBandwidth(TWO_GPU, locations, device, false));
     }
 
     @Test
@@ -73,7 +75,7 @@ class TransferTimePolicyTest {
     @MethodSource("choices")
     void minminAndMinmaxChooseTheLeastTransferTime(String what, Fixtures.Arg[] args, int minmin, int minmax) {
         var request = Fixtures.request(2, args);
-        assertEquals(minmin, Fixtures.policy("minmin-transfer-time", 2).select(request, 0b11));
-        assertEquals(minmax, Fixtures.policy("minmax-transfer-time", 2).select(request, 0b11));
+        assertEquals(minmin, Fixtures.policy("minmin-transfer-time", 2).select(request, ofBits(0b11)));
+        assertEquals(minmax, Fixtures.policy("minmax-transfer-time", 2).select(request, ofBits(0b11)));
     }
 }

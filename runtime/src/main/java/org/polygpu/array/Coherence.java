@@ -2,7 +2,7 @@ package org.polygpu.array;
 
 import java.util.BitSet;
 
-import org.polygpu.sched.spi.Locations;
+import org.polygpu.sched.spi.LocationSet;
 
 /**
  * The MSI-like coherence state of one array over its locations (devices {@code 0..n-1}, host {@code n}).
@@ -23,19 +23,19 @@ import org.polygpu.sched.spi.Locations;
  *
  * <p><b>Host chunks.</b> The devices' states are per array; the host's is per chunk too: while the host is not
  * valid as a whole, single chunks of its copy may be (element reads bring only the chunk that holds the element).
- * Such a host is Invalid for the array as a whole ({@link #isValid}, {@link #validMask}, so kernels and bulk copies
- * never take it as a source) and valid for its chunks ({@link #isHostChunkValid}). A chunk is valid on the host
- * only while every valid device holds the same bytes: any write invalidates the host's chunks, and a read of the
- * whole array at the host makes them moot. Chunk numbers and sizes are the caller's.
+ * Such a host is Invalid for the array as a whole ({@link #isValid}, {@link #validLocations}, so kernels and bulk
+ * copies never take it as a source) and valid for its chunks ({@link #isHostChunkValid}). A chunk is valid on the
+ * host only while every valid device holds the same bytes: any write invalidates the host's chunks, and a read of
+ * the whole array at the host makes them moot. Chunk numbers and sizes are the caller's.
  *
  * <p><b>Host chunk writes.</b> A host write to chunks of an array the host does not hold whole makes those chunks
  * Modified on the host ({@link #writeHostChunks}: <em>dirty</em>) and, as MSI requires of a write, every device
  * Invalid but one, the <em>backing</em> device ({@link #backing}): it still holds every other chunk's current bytes,
  * and the host holds the dirty ones. Per chunk, the states are thus those above: a dirty chunk is Modified on the host
  * and Invalid everywhere else; another chunk is Shared by the backing device and, when the host read it, the host.
- * For the array as a whole no location is valid then; {@link #validMask} answers the backing device alone, so that
- * policies estimating transfers and code choosing a source still find one, and the owner must merge the dirty chunks
- * before anything uses the array whole: pushing them into a device replica made from the backing one
+ * For the array as a whole no location is valid then; {@link #validLocations} answers the backing device alone, so
+ * that policies estimating transfers and code choosing a source still find one, and the owner must merge the dirty
+ * chunks before anything uses the array whole: pushing them into a device replica made from the backing one
  * ({@link #flushedHostChunks}) or completing the host's copy from it ({@link #hostCompleted}).
  * Not thread-safe: owned by the scheduler's thread.
  */
@@ -44,7 +44,7 @@ public final class Coherence {
     public enum State { MODIFIED, SHARED, INVALID }
 
     private final int deviceCount;
-    private long valid;
+    private LocationSet valid;
     private boolean written;
     /** The chunks valid on the host while the host is not valid as a whole; null when none. */
     private BitSet hostChunks;
@@ -54,28 +54,33 @@ public final class Coherence {
 
     public Coherence(int deviceCount) {
         this.deviceCount = deviceCount;
-        this.valid = Locations.host(deviceCount);
+        this.valid = LocationSet.host(deviceCount);
     }
 
-    /** Bit mask of the locations holding an up-to-date copy. */
-    public long validMask() {
+    /** The locations holding an up-to-date copy. */
+    public LocationSet validLocations() {
         return valid;
     }
 
     public boolean isValid(int location) {
-        return Locations.contains(valid, location);
+        return valid.contains(location);
+    }
+
+    /** Whether {@code location} holds the only up-to-date copy. */
+    public boolean isOnlyValid(int location) {
+        return valid.contains(location) && valid.size() == 1;
     }
 
     public State state(int location) {
         if (!isValid(location)) {
             return State.INVALID;
         }
-        return written && Long.bitCount(valid) == 1 ? State.MODIFIED : State.SHARED;
+        return written && valid.size() == 1 ? State.MODIFIED : State.SHARED;
     }
 
     /** A writer at {@code location}: it becomes the only valid copy. */
     public void write(int location) {
-        valid = 1L << location;
+        valid = LocationSet.of(location);
         written = true;
         forgetHostChunks();
     }
@@ -86,7 +91,7 @@ public final class Coherence {
             throw new IllegalStateException("location " + location + " cannot read the whole array while the host "
                     + "holds dirty chunks; they must be merged first");
         }
-        valid |= 1L << location;
+        valid = valid.with(location);
         if (location == deviceCount) {
             forgetHostChunks();
         }
@@ -99,8 +104,8 @@ public final class Coherence {
      * @throws IllegalStateException when it held the only valid copy of an array that was written
      */
     public void drop(int location) {
-        long rest = valid & ~(1L << location);
-        if (rest == 0 && written) {
+        LocationSet rest = valid.without(location);
+        if (rest.isEmpty() && written) {
             throw new IllegalStateException("location " + location + " holds the only valid copy; it must be "
                     + "written back before it is dropped");
         }
@@ -149,7 +154,7 @@ public final class Coherence {
         if (hostDirty == null) {
             throw new IllegalStateException("the host has no dirty chunks");
         }
-        return Long.numberOfTrailingZeros(valid);
+        return valid.first();
     }
 
     /**
@@ -162,7 +167,7 @@ public final class Coherence {
     public void writeHostChunks(long from, long to, int backing) {
         if (isValid(deviceCount) || !isValid(backing)) {
             throw new IllegalStateException("a chunk write needs a host that is not valid as a whole and a valid "
-                    + "backing device (valid locations " + Long.toBinaryString(valid) + ", backing " + backing + ")");
+                    + "backing device (valid locations " + valid + ", backing " + backing + ")");
         }
         if (hostChunks == null) {
             hostChunks = new BitSet();
@@ -172,7 +177,7 @@ public final class Coherence {
         }
         hostChunks.set(Math.toIntExact(from), Math.toIntExact(to));
         hostDirty.set(Math.toIntExact(from), Math.toIntExact(to));
-        valid = 1L << backing;
+        valid = LocationSet.of(backing);
         written = true;
     }
 
@@ -181,14 +186,14 @@ public final class Coherence {
      * the only valid copy of the whole array; the host's chunks stay valid, no longer dirty.
      */
     public void flushedHostChunks(int device) {
-        valid = 1L << device;
+        valid = LocationSet.of(device);
         written = true;
         hostDirty = null;
     }
 
     /** The host brought in every chunk it lacked from the backing device: it holds the only valid copy, whole. */
     public void hostCompleted() {
-        valid = 1L << deviceCount;
+        valid = LocationSet.host(deviceCount);
         written = true;
         forgetHostChunks();
     }

@@ -7,6 +7,7 @@ import java.util.List;
 
 import org.polygpu.array.DeviceArray;
 import org.polygpu.backend.Backend;
+import org.polygpu.sched.spi.LocationSet;
 
 /**
  * The device memory replicas may use: per device, a budget (the backend's {@link Backend#replicaMemory} when the
@@ -21,6 +22,7 @@ import org.polygpu.backend.Backend;
 final class DeviceBudgets {
     private final long[] capacity;
     private final long[] used;
+    private final LocationSet allDevices;
     private final List<LinkedHashSet<DeviceArray>> resident = new ArrayList<>();
     /** The least {@link #free} bytes of a limited device, {@link Long#MAX_VALUE} when none is limited. */
     private long leastFree;
@@ -30,6 +32,7 @@ final class DeviceBudgets {
     DeviceBudgets(long... capacity) {
         this.capacity = capacity.clone();
         this.used = new long[capacity.length];
+        this.allDevices = LocationSet.allDevices(capacity.length);
         for (int d = 0; d < capacity.length; d++) {
             if (capacity[d] < 0) {
                 throw new IllegalArgumentException("device " + d + " has a budget of " + capacity[d] + " bytes");
@@ -67,18 +70,18 @@ final class DeviceBudgets {
         return capacity[device] - used[device];
     }
 
-    /** The devices, as a bit mask, with at least {@code bytes} free or unlimited. */
-    long devicesWithFree(long bytes) {
+    /** The devices with at least {@code bytes} free or unlimited. */
+    LocationSet devicesWithFree(long bytes) {
         if (bytes <= leastFree) {
-            return (1L << capacity.length) - 1;
+            return allDevices;
         }
-        long mask = 0;
+        LocationSet.Builder devices = new LocationSet.Builder();
         for (int d = 0; d < capacity.length; d++) {
             if (!isLimited(d) || free(d) >= bytes) {
-                mask |= 1L << d;
+                devices.add(d);
             }
         }
-        return mask;
+        return devices.build();
     }
 
     /** {@code array}'s replica was allocated on {@code device}: its bytes count there, as its most recent use. */

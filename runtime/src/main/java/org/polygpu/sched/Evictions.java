@@ -181,7 +181,7 @@ final class Evictions {
         Coherence coherence = array.coherence();
         // The backing device of the host's dirty chunks: the host gets the other chunks from it.
         boolean merge = coherence.hasHostDirty() && coherence.backing() == d;
-        boolean writeBack = merge || !coherence.isPristine() && coherence.validMask() == 1L << d;
+        boolean writeBack = merge || !coherence.isPristine() && coherence.isOnlyValid(d);
         Eviction e = new Eviction(computationId, d, array.toString(), array.byteSize(), writeBack);
         if (merge) {
             completeHost.accept(array, computationId);

@@ -239,7 +239,7 @@ final class HostAccesses {
             coherence.write(host);
         } else {
             int backing = coherence.hasHostDirty() ? coherence.backing()
-                    : transfers.fastestSource(coherence.validMask(), host);
+                    : transfers.fastestSource(coherence.validLocations(), host);
             coherence.writeHostChunks(first, last + 1, backing);
         }
         array.setReady(host, null, null);
@@ -264,7 +264,7 @@ final class HostAccesses {
                 || schedule.races().mayRace(array) || schedule.barrier().holdsDirectAccess()) {
             return;
         }
-        boolean write = coherence.validMask() == 1L << host && !coherence.isPristine()
+        boolean write = coherence.isOnlyValid(host) && !coherence.isPristine()
                 && array.readyProducer(host) == null && !schedule.dag().hasLiveDependencies(array, Access.WRITE);
         array.grantDirectHostAccess(write);
     }

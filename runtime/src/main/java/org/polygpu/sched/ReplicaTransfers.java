@@ -14,6 +14,7 @@ import org.polygpu.backend.DeviceBuffer;
 import org.polygpu.backend.EventHandle;
 import org.polygpu.backend.OperationLabel;
 import org.polygpu.backend.StreamHandle;
+import org.polygpu.sched.spi.LocationSet;
 import org.polygpu.topology.BandwidthMatrix;
 
 /**
@@ -108,7 +109,7 @@ final class ReplicaTransfers {
             } else if (coherence.isPristine()) {
                 coherence.read(d);
             } else {
-                int src = fastestSource(coherence.validMask(), d);
+                int src = fastestSource(coherence.validLocations(), d);
                 waitReady(array, src, slot.handle);
                 OperationLabel label = new OperationLabel(c.id(), labelled ? "copy " + array : "copy");
                 if (src == host) {
@@ -211,7 +212,7 @@ final class ReplicaTransfers {
             coherence.read(host);
             return hostReplica;
         }
-        int src = fastestSource(coherence.validMask(), host);
+        int src = fastestSource(coherence.validLocations(), host);
         StreamHandle stream = pool.hostStream(src);
         waitReady(array, src, stream);
         backend.copyDeviceToHost(array.deviceReplica(src), hostReplica, array.byteSize(), stream,
@@ -236,7 +237,7 @@ final class ReplicaTransfers {
             return;
         }
         MemorySegment hostReplica = hostReplica(array);
-        int src = fastestSource(array.coherence().validMask(), host);
+        int src = fastestSource(array.coherence().validLocations(), host);
         StreamHandle stream = pool.hostStream(src);
         waitReady(array, src, stream);
         backend.copyDeviceToHost(array.deviceReplica(src), offset, hostReplica.asSlice(offset, bytes), bytes, stream,
@@ -265,7 +266,7 @@ final class ReplicaTransfers {
         if (coherence.isPristine()) {
             return Elements.get(MemorySegment.ofArray(new long[1]), type, 0);
         }
-        int src = fastestSource(coherence.validMask(), host);
+        int src = fastestSource(coherence.validLocations(), host);
         StreamHandle stream = pool.hostStream(src);
         waitReady(array, src, stream);
         MemorySegment element = backend.allocateHost(type.bytes());
@@ -289,7 +290,7 @@ final class ReplicaTransfers {
      */
     void writeElementOnDevice(DeviceArray array, long offset, MemorySegment element, long computationId) {
         Coherence coherence = array.coherence();
-        int dst = fastestSource(coherence.validMask() & ~(1L << host), host);
+        int dst = fastestSource(coherence.validLocations().without(host), host);
         StreamHandle stream = pool.hostStream(dst);
         waitReady(array, dst, stream);
         MemorySegment staged = backend.allocateHost(element.byteSize());
@@ -341,11 +342,13 @@ final class ReplicaTransfers {
     }
 
     /** The valid location with the highest bandwidth to {@code dst}; ties go to the lowest index. */
-    int fastestSource(long validMask, int dst) {
+    int fastestSource(LocationSet valid, int dst) {
         int best = -1;
         double bestBandwidth = -1;
-        for (long m = validMask & ~(1L << dst); m != 0; m &= m - 1) {
-            int loc = Long.numberOfTrailingZeros(m);
+        for (int loc = valid.first(); loc >= 0; loc = valid.next(loc + 1)) {
+            if (loc == dst) {
+                continue;
+            }
             double b = bandwidth.bandwidth(loc, dst);
             if (b > bestBandwidth) {
                 best = loc;
@@ -354,7 +357,7 @@ final class ReplicaTransfers {
         }
         if (best < 0) {
             throw new IllegalStateException("no valid copy to transfer from (valid locations "
-                    + Long.toBinaryString(validMask) + ")");
+                    + valid + ")");
         }
         return best;
     }

@@ -5,7 +5,7 @@ import org.polygpu.array.DeviceArray;
 import org.polygpu.config.RetrieveParentStreamPolicy;
 import org.polygpu.dag.DagVertex;
 import org.polygpu.sched.spi.DeviceSelectionPolicy;
-import org.polygpu.sched.spi.Locations;
+import org.polygpu.sched.spi.LocationSet;
 import org.polygpu.sched.spi.SelectionRequest;
 
 /**
@@ -44,7 +44,7 @@ final class StreamAssignment {
     private final DeviceSelectionPolicy devicePolicy;
     private final StreamPool pool;
     private final Schedule schedule;
-    private final long allDevices;
+    private final LocationSet allDevices;
     private final DeviceBudgets budgets;
 
     /** @param budgets the devices' memory for replicas, which tells the policy where a computation fits */
@@ -54,7 +54,7 @@ final class StreamAssignment {
         this.devicePolicy = devicePolicy;
         this.pool = schedule.pool();
         this.schedule = schedule;
-        this.allDevices = Locations.allDevices(schedule.deviceCount());
+        this.allDevices = LocationSet.allDevices(schedule.deviceCount());
         this.budgets = budgets;
     }
 
@@ -83,12 +83,12 @@ final class StreamAssignment {
                 yield p != null ? p.slot() : pool.newStream(device);
             }
             case MULTIGPU_DISJOINT -> {
-                long devices = availableParentDevices(v);
-                if (devices == 0) {
+                LocationSet devices = availableParentDevices(v);
+                if (devices.isEmpty()) {
                     yield pool.newStream(select(c, allDevices));
                 }
                 int device = select(c, devices);
-                if (pool.isCrowded(device) && devices != allDevices) {
+                if (pool.isCrowded(device) && !devices.equals(allDevices)) {
                     int elsewhere = select(c, allDevices);
                     if (elsewhere != device) {
                         yield pool.newStream(elsewhere);
@@ -121,29 +121,29 @@ final class StreamAssignment {
         return oldest;
     }
 
-    private static long availableParentDevices(DagVertex<Computation> v) {
-        long mask = 0;
+    private static LocationSet availableParentDevices(DagVertex<Computation> v) {
+        LocationSet.Builder devices = new LocationSet.Builder();
         for (int i = 0; i < v.parentCount(); i++) {
             Computation p = v.parent(i).computation();
             if (canLendStream(p)) {
-                mask |= Locations.device(p.device());
+                devices.add(p.device());
             }
         }
-        return mask;
+        return devices.build();
     }
 
     /**
      * The candidates whose free budget holds the replicas {@code accesses} lack there; those with room for all of the
      * arrays are found without looking at the replicas, the common case.
      */
-    private long devicesWithRoom(ArrayAccess[] accesses, long candidates) {
+    private LocationSet devicesWithRoom(ArrayAccess[] accesses, LocationSet candidates) {
         long total = 0;
         for (ArrayAccess a : accesses) {
             total += a.array().byteSize();
         }
-        long room = budgets.devicesWithFree(total) & candidates;
-        for (long m = candidates & allDevices & ~room; m != 0; m &= m - 1) {
-            int d = Long.numberOfTrailingZeros(m);
+        LocationSet room = budgets.devicesWithFree(total).intersection(candidates);
+        LocationSet lacking = candidates.intersection(allDevices).minus(room);
+        for (int d = lacking.first(); d >= 0; d = lacking.next(d + 1)) {
             long missing = 0;
             for (int i = 0; i < accesses.length; i++) {
                 DeviceArray a = accesses[i].array();
@@ -152,7 +152,7 @@ final class StreamAssignment {
                 }
             }
             if (!budgets.isLimited(d) || missing <= budgets.free(d)) {
-                room |= Locations.device(d);
+                room = room.with(d);
             }
         }
         return room;
@@ -168,25 +168,25 @@ final class StreamAssignment {
     }
 
     /** Asks the device-selection policy, unless only one candidate exists. */
-    private int select(Computation c, long candidates) {
-        if (Long.bitCount(candidates) == 1) {
-            return Long.numberOfTrailingZeros(candidates);
+    private int select(Computation c, LocationSet candidates) {
+        if (candidates.size() == 1) {
+            return candidates.first();
         }
         ArrayAccess[] accesses = c.accessArray();
         long[] bytes = new long[accesses.length];
-        long[] valid = new long[accesses.length];
+        LocationSet[] valid = new LocationSet[accesses.length];
         long pristine = 0;
         for (int i = 0; i < accesses.length; i++) {
             bytes[i] = accesses[i].array().byteSize();
-            valid[i] = accesses[i].array().coherence().validMask();
+            valid[i] = accesses[i].array().coherence().validLocations();
             pristine |= i < Long.SIZE && accesses[i].array().coherence().isPristine() ? 1L << i : 0;
         }
         int d = devicePolicy.select(new SelectionRequest(bytes, valid, pool.busyStreamsSnapshot(),
                 schedule.currentDevice(), schedule.times().workKey(c.work()), pristine,
                 devicesWithRoom(accesses, candidates)), candidates);
-        if (!Locations.contains(candidates, d)) {
+        if (!candidates.contains(d)) {
             throw new IllegalStateException("device-selection policy chose device " + d
-                    + ", which is not among the candidates " + Long.toBinaryString(candidates));
+                    + ", which is not among the candidates " + candidates);
         }
         return d;
     }

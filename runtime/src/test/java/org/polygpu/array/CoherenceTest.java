@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.polygpu.array.Coherence.State;
+import org.polygpu.sched.spi.LocationSet;
 
 /** The MSI-like transitions of ARCHITECTURE.md for 2 devices and the host (location 2). */
 class CoherenceTest {
@@ -36,7 +37,7 @@ class CoherenceTest {
         c.read(2);
         assertEquals(State.SHARED, c.state(0));
         assertEquals(State.SHARED, c.state(2));
-        assertEquals(0b101, c.validMask());
+        assertEquals(LocationSet.ofBits(0b101), c.validLocations());
     }
 
     @Test
@@ -73,7 +74,7 @@ class CoherenceTest {
         c.drop(0);
         assertEquals(State.INVALID, c.state(0));
         assertEquals(State.MODIFIED, c.state(1));
-        assertEquals(0b010, c.validMask());
+        assertEquals(LocationSet.ofBits(0b010), c.validLocations());
     }
 
     @Test
@@ -83,10 +84,10 @@ class CoherenceTest {
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> c.drop(1));
         assertEquals("location 1 holds the only valid copy; it must be written back before it is dropped",
                 e.getMessage());
-        assertEquals(0b010, c.validMask());
+        assertEquals(LocationSet.ofBits(0b010), c.validLocations());
         Coherence pristine = new Coherence(2);
         pristine.read(0);
         pristine.drop(0);
-        assertEquals(0b100, pristine.validMask());
+        assertEquals(LocationSet.ofBits(0b100), pristine.validLocations());
     }
 }

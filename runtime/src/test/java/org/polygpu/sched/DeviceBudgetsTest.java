@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.polygpu.array.DeviceArray;
 import org.polygpu.array.ElementType;
 import org.polygpu.backend.testing.NoWorkBackend;
+import org.polygpu.sched.spi.LocationSet;
 
 class DeviceBudgetsTest {
     private static DeviceArray array(long id, long elements) {
@@ -29,8 +30,8 @@ class DeviceBudgetsTest {
         b.release(0, x);
         b.release(0, x);
         assertEquals(800, b.free(0));
-        assertEquals(List.of(0b11L, 0b10L, 0L), List.of(b.devicesWithFree(800), b.devicesWithFree(801),
-                b.devicesWithFree(1601)));
+        assertEquals(List.of(LocationSet.of(0, 1), LocationSet.of(1), LocationSet.EMPTY),
+                List.of(b.devicesWithFree(800), b.devicesWithFree(801), b.devicesWithFree(1601)));
         assertThrows(IllegalStateException.class, () -> b.charge(1, x));
     }
 

@@ -2,6 +2,7 @@ package org.polygpu.sched;
 
 import org.polygpu.sched.spi.DeviceSelectionPolicy;
 import org.polygpu.sched.spi.DeviceSelectionPolicyProvider;
+import org.polygpu.sched.spi.LocationSet;
 import org.polygpu.sched.spi.PolicySettings;
 import org.polygpu.sched.spi.SelectionRequest;
 
@@ -23,14 +24,13 @@ final class MostDataPolicy implements DeviceSelectionPolicy {
     }
 
     @Override
-    public int select(SelectionRequest request, long candidates) {
+    public int select(SelectionRequest request, LocationSet candidates) {
         int best = -1;
         long bestBytes = 0;
-        for (long rest = candidates; rest != 0; rest &= rest - 1) {
-            int d = Long.numberOfTrailingZeros(rest);
+        for (int d = candidates.first(); d >= 0; d = candidates.next(d + 1)) {
             long held = 0;
             for (int i = 0; i < request.argumentBytes().length; i++) {
-                if ((request.validLocations()[i] & (1L << d)) != 0) {
+                if (request.validLocations()[i].contains(d)) {
                     held += request.argumentBytes()[i];
                 }
             }
@@ -42,12 +42,12 @@ final class MostDataPolicy implements DeviceSelectionPolicy {
         if (best >= 0) {
             return best;
         }
-        long devices = candidates;
-        for (int skip = cursor % Long.bitCount(candidates); skip > 0; skip--) {
-            devices &= devices - 1;
+        int device = candidates.first();
+        for (int skip = cursor % candidates.size(); skip > 0; skip--) {
+            device = candidates.next(device + 1);
         }
         cursor = (cursor + 1) % deviceCount;
-        return Long.numberOfTrailingZeros(devices);
+        return device;
     }
 
     /** Registers {@link MostDataPolicy} as {@value #NAME} (test {@code META-INF/services}). */

@@ -10,7 +10,7 @@ import org.polygpu.backend.LaunchConfig;
 import org.polygpu.backend.ModuleImage;
 import org.polygpu.backend.testing.NoWorkBackend;
 import org.polygpu.config.RuntimeConfig;
-import org.polygpu.sched.spi.Locations;
+import org.polygpu.sched.spi.LocationSet;
 import org.polygpu.topology.BandwidthMatrixLoader;
 
 /**
@@ -61,14 +61,14 @@ final class NoWorkContexts {
 
     /** The locations holding a valid copy of {@code array}: device numbers, then {@code host}, space-separated. */
     static String valid(ExecutionContext ctx, DeviceArray array) {
-        long mask = array.coherence().validMask();
+        LocationSet valid = array.coherence().validLocations();
         List<String> where = new ArrayList<>();
         for (int d = 0; d < ctx.deviceCount(); d++) {
-            if (Locations.contains(mask, d)) {
+            if (valid.contains(d)) {
                 where.add(Integer.toString(d));
             }
         }
-        if (Locations.contains(mask, ctx.deviceCount())) {
+        if (valid.contains(ctx.deviceCount())) {
             where.add("host");
         }
         return String.join(" ", where);

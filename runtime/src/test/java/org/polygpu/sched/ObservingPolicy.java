@@ -5,6 +5,7 @@ import java.util.List;
 
 import org.polygpu.sched.spi.DeviceSelectionPolicy;
 import org.polygpu.sched.spi.DeviceSelectionPolicyProvider;
+import org.polygpu.sched.spi.LocationSet;
 import org.polygpu.sched.spi.PolicySettings;
 import org.polygpu.sched.spi.SelectionRequest;
 import org.polygpu.sched.spi.WorkObserver;
@@ -30,10 +31,10 @@ final class ObservingPolicy implements DeviceSelectionPolicy, WorkObserver {
     private long tokens;
 
     @Override
-    public int select(SelectionRequest request, long candidates) {
+    public int select(SelectionRequest request, LocationSet candidates) {
         requestedKeys.add(request.workKey());
         pristineArguments.add(request.pristine());
-        return Long.numberOfTrailingZeros(candidates);
+        return candidates.first();
     }
 
     @Override

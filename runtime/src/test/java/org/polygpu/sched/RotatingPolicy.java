@@ -2,6 +2,7 @@ package org.polygpu.sched;
 
 import org.polygpu.sched.spi.DeviceSelectionPolicy;
 import org.polygpu.sched.spi.DeviceSelectionPolicyProvider;
+import org.polygpu.sched.spi.LocationSet;
 import org.polygpu.sched.spi.PolicySettings;
 import org.polygpu.sched.spi.SelectionRequest;
 
@@ -21,9 +22,9 @@ final class RotatingPolicy implements DeviceSelectionPolicy {
     }
 
     @Override
-    public int select(SelectionRequest request, long candidates) {
-        long atOrAfterCursor = candidates & (-1L << cursor);
-        int device = Long.numberOfTrailingZeros(atOrAfterCursor != 0 ? atOrAfterCursor : candidates);
+    public int select(SelectionRequest request, LocationSet candidates) {
+        int atOrAfterCursor = candidates.next(cursor);
+        int device = atOrAfterCursor >= 0 ? atOrAfterCursor : candidates.first();
         cursor = device + 1 == deviceCount ? 0 : device + 1;
         return device;
     }

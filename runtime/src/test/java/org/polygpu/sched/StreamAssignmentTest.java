@@ -146,7 +146,7 @@ class StreamAssignmentTest {
             Computation c = new Computation(schedule.nextId(), new DeviceCopy(src, dst));
             schedule.append(c);
             IllegalStateException e = assertThrows(IllegalStateException.class, () -> assignment.assign(c));
-            assertEquals("device-selection policy chose device 3, which is not among the candidates 11",
+            assertEquals("device-selection policy chose device 3, which is not among the candidates {0, 1}",
                     e.getMessage());
         }
     }

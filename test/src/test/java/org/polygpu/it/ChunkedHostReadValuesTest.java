@@ -2,7 +2,6 @@ package org.polygpu.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 
 import java.util.List;
@@ -45,7 +44,7 @@ class ChunkedHostReadValuesTest {
              ExecutionContext ctx = Fixtures.context(backend, c -> c.withDeviceSelectionPolicy("round-robin"))) {
             Kernel inc = Fixtures.inc(ctx);
             DeviceArray x = ctx.newArray(ElementType.FLOAT, N);
-            fill(ctx, x);
+            Fixtures.fillWithIndices(ctx, x);
             ctx.launch(inc, Fixtures.launch(), x, N);
             assertEquals(6f, (Float) ctx.read(x, 5), "x[i] = i + 1 everywhere");
             assertEquals(4 * PER_CHUNK + 4f, (Float) ctx.read(x, 4 * PER_CHUNK + 3));
@@ -74,7 +73,7 @@ class ChunkedHostReadValuesTest {
              ExecutionContext ctx = Fixtures.context(backend, c -> c.withDeviceSelectionPolicy("round-robin"))) {
             Kernel inc = Fixtures.inc(ctx);
             DeviceArray x = ctx.newArray(ElementType.FLOAT, N);
-            fill(ctx, x);
+            Fixtures.fillWithIndices(ctx, x);
             ctx.launch(inc, Fixtures.launch(), x, N);
             assertEquals(1f, (Float) ctx.read(x, 0));
             ctx.write(x, 6 * PER_CHUNK, -1f);
@@ -86,13 +85,4 @@ class ChunkedHostReadValuesTest {
         }
     }
 
-    private static void fill(ExecutionContext ctx, DeviceArray x) {
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment s = arena.allocate(x.byteSize());
-            for (int i = 0; i < N; i++) {
-                s.setAtIndex(Fixtures.F, i, i);
-            }
-            ctx.copyFromHost(x, s);
-        }
-    }
 }

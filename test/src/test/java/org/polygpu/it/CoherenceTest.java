@@ -2,8 +2,6 @@ package org.polygpu.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -21,16 +19,6 @@ import org.polygpu.topology.BandwidthMatrix;
 class CoherenceTest {
     private static final int N = 1000;
 
-    private static void fill(ExecutionContext ctx, DeviceArray x) {
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment s = arena.allocate(x.byteSize());
-            for (int i = 0; i < N; i++) {
-                s.setAtIndex(Fixtures.F, i, i);
-            }
-            ctx.copyFromHost(x, s);
-        }
-    }
-
     @Test
     void forkJoinAcrossTwoDevicesComputesTheRightValues() {
         try (EmulatedBackend backend = Fixtures.backend(2, "test-2gpu");
@@ -42,7 +30,7 @@ class CoherenceTest {
             DeviceArray y = ctx.newArray(ElementType.FLOAT, N);
             DeviceArray z = ctx.newArray(ElementType.FLOAT, N);
             DeviceArray w = ctx.newArray(ElementType.FLOAT, N);
-            fill(ctx, x);
+            Fixtures.fillWithIndices(ctx, x);
             Computation a = ctx.launch(inc, Fixtures.launch(), x, N);
             Computation b = ctx.launch(scale, Fixtures.launch(), x, y, N, 2f);
             Computation c = ctx.launch(scale, Fixtures.launch(), x, z, N, 3f);
@@ -64,7 +52,7 @@ class CoherenceTest {
              ExecutionContext ctx = Fixtures.context(backend, c -> c.withDeviceSelectionPolicy("round-robin"))) {
             Kernel inc = Fixtures.inc(ctx);
             DeviceArray x = ctx.newArray(ElementType.FLOAT, N);
-            fill(ctx, x);
+            Fixtures.fillWithIndices(ctx, x);
             ctx.launch(inc, Fixtures.launch(), x, N);
             assertEquals(8f, (Float) ctx.read(x, 7));
             ctx.write(x, 5, 100f);
@@ -91,7 +79,7 @@ class CoherenceTest {
              ExecutionContext ctx = Fixtures.context(backend, c -> c.withDeviceSelectionPolicy("round-robin"))) {
             Kernel scale = Fixtures.scale(ctx);
             DeviceArray x = ctx.newArray(ElementType.FLOAT, N);
-            fill(ctx, x);
+            Fixtures.fillWithIndices(ctx, x);
             Computation first = ctx.launch(scale, Fixtures.launch(), x, ctx.newArray(ElementType.FLOAT, N), N, 1f);
             DeviceArray out = ctx.newArray(ElementType.FLOAT, N);
             Computation second = ctx.launch(scale, Fixtures.launch(), x, out, N, 2f);

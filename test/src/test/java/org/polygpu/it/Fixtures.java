@@ -1,11 +1,13 @@
 package org.polygpu.it;
 
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.List;
 import java.util.function.UnaryOperator;
 
 import org.polygpu.array.Access;
+import org.polygpu.array.DeviceArray;
 import org.polygpu.array.ElementType;
 import org.polygpu.backend.LaunchConfig;
 import org.polygpu.config.OptionValue;
@@ -62,7 +64,18 @@ final class Fixtures {
     private Fixtures() {
     }
 
-    /** 4 blocks of 256 threads, enough for the arrays of the tests. */
+    /** Writes {@code 0, 1, 2, ...} from the host into every element of the float array {@code x}. */
+    static void fillWithIndices(ExecutionContext ctx, DeviceArray x) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment s = arena.allocate(x.byteSize());
+            for (int i = 0; i < x.byteSize() / Float.BYTES; i++) {
+                s.setAtIndex(F, i, i);
+            }
+            ctx.copyFromHost(x, s);
+        }
+    }
+
+        /** 4 blocks of 256 threads, enough for the arrays of the tests. */
     static LaunchConfig launch() {
         return LaunchConfig.of(4, 256);
     }

@@ -89,17 +89,18 @@ class ClusterTopologyProgramTest {
         assertTrue(lines.get(2).startsWith("vec,2xh100x8,16,hand,"), lines.get(2));
     }
 
-    /** {@code --nodes 1,2} of v100x8: the clusters 1xv100x8 and 2xv100x8, each on all its GPUs. */
+    /** {@code --nodes 1,2,8} of v100x8: the clusters 1xv100x8, 2xv100x8 and 8xv100x8, each on all its GPUs. */
     @Test
     void theStudyRunsEachNodeCountOnAllItsGpus(@TempDir Path dir) throws Exception {
         Polyglot.assumeNvrtc();
         Path csv = Study.execute(new String[] {"--out", dir.toString(), "--benchmarks", "vec", "--topologies",
-            "v100x8", "--nodes", "1,2", "--partitions", "16", "--policies", "round-robin", "--sizes", "vec=65536",
+            "v100x8", "--nodes", "1,2,8", "--partitions", "16", "--policies", "round-robin", "--sizes", "vec=65536",
             "--no-hand", "--no-plots"}, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
         List<String> lines = Files.readAllLines(csv);
-        assertEquals(3, lines.size(), String.join("\n", lines));
+        assertEquals(4, lines.size(), String.join("\n", lines));
         assertTrue(lines.get(1).startsWith("vec,1xv100x8,8,round-robin,"), lines.get(1));
         assertTrue(lines.get(2).startsWith("vec,2xv100x8,16,round-robin,"), lines.get(2));
+        assertTrue(lines.get(3).startsWith("vec,8xv100x8,64,round-robin,"), "all 64, no longer 63: " + lines.get(3));
     }
 
     @Test

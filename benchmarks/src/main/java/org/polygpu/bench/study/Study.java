@@ -13,7 +13,7 @@ import org.polygpu.bench.hand.HandBaselines;
 import org.polygpu.bench.hand.HandResult;
 import org.polygpu.config.MemoryModel;
 import org.polygpu.config.RuntimeConfig;
-import org.polygpu.sched.spi.Locations;
+import org.polygpu.sched.spi.LocationSet;
 import org.polygpu.topology.ClusterTopology;
 
 /**
@@ -32,12 +32,11 @@ import org.polygpu.topology.ClusterTopology;
  */
 public final class Study {
     /**
-     * The GPUs of a topology the study runs on: 8 for a node preset, all of a cluster's up to the runtime's
-     * {@link Locations#MAX_DEVICES} (63: a set of locations is one 64-bit mask with the host), so 8 nodes run on 63.
+     * The GPUs of a topology the study runs on: 8 for a node preset, all of a cluster's (8 nodes run on 64; the
+     * largest cluster, 128 nodes, on {@link LocationSet#MAX_DEVICES}).
      */
     static int gpuCount(String topology) {
-        return Math.min(Locations.MAX_DEVICES, ClusterTopology.ofName(topology).map(ClusterTopology::gpuCount)
-                .orElse(ClusterTopology.GPUS_PER_NODE));
+        return ClusterTopology.ofName(topology).map(ClusterTopology::gpuCount).orElse(ClusterTopology.GPUS_PER_NODE);
     }
 
     /** The policy the runtime uses when none is given, the reference of the ablation. */

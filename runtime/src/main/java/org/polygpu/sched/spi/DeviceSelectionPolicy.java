@@ -11,7 +11,7 @@ public interface DeviceSelectionPolicy {
      * Returns one device out of {@code candidates}.
      *
      * @param request    the computation's arguments and the devices' load, as of now
-     * @param candidates bit mask of the devices allowed (bit {@code d} for device {@code d}); never empty
+     * @param candidates the devices allowed; never empty
      */
-    int select(SelectionRequest request, long candidates);
+    int select(SelectionRequest request, LocationSet candidates);
 }

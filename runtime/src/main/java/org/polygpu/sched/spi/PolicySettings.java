@@ -22,8 +22,8 @@ public record PolicySettings(int deviceCount, BandwidthMatrix bandwidth, double 
     }
 
     public PolicySettings {
-        if (deviceCount < 1 || deviceCount > Locations.MAX_DEVICES) {
-            throw new IllegalArgumentException("deviceCount must be in 1.." + Locations.MAX_DEVICES + ", got "
+        if (deviceCount < 1 || deviceCount > LocationSet.MAX_DEVICES) {
+            throw new IllegalArgumentException("deviceCount must be in 1.." + LocationSet.MAX_DEVICES + ", got "
                     + deviceCount);
         }
         if (bandwidth.gpuCount() != deviceCount) {

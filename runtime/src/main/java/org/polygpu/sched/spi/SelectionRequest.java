@@ -4,8 +4,8 @@ package org.polygpu.sched.spi;
  * Snapshot of one computation's data and of the devices' load, built by the scheduler for a single decision.
  *
  * <p>Index {@code i} of {@code argumentBytes} and {@code validLocations} describes the computation's {@code i}-th
- * array argument (scalars are not listed). Location masks use bit {@code d} for device {@code d} and bit
- * {@code deviceCount} for the host (see {@link Locations}). The arrays are owned by the request: the scheduler
+ * array argument (scalars are not listed). Location sets hold {@code d} for device {@code d} and
+ * {@code deviceCount} for the host (see {@link LocationSet}). The arrays are owned by the request: the scheduler
  * builds a new one per decision and policies must not modify them.
  *
  * @param argumentBytes  size in bytes of each array argument
@@ -17,11 +17,11 @@ package org.polygpu.sched.spi;
  * @param pristine       bit {@code i} set when array argument {@code i} was never written: its zeros are valid on
  *                       every device and it is not copied, whatever {@code validLocations} says (arguments past the
  *                       64th are never flagged)
- * @param devicesWithRoom bit mask of the devices whose free memory holds the replicas the computation lacks there,
+ * @param devicesWithRoom the devices whose free memory holds the replicas the computation lacks there,
  *                       so that running it there evicts nothing (every device while memory is plentiful)
  */
-public record SelectionRequest(long[] argumentBytes, long[] validLocations, int[] busyStreams, int currentDevice,
-                               long workKey, long pristine, long devicesWithRoom) {
+public record SelectionRequest(long[] argumentBytes, LocationSet[] validLocations, int[] busyStreams,
+                               int currentDevice, long workKey, long pristine, LocationSet devicesWithRoom) {
     /** The {@link #workKey} of work that is not a kernel launch: nothing can be learned about it. */
     public static final long UNKNOWN_WORK = 0;
 
@@ -37,10 +37,10 @@ public record SelectionRequest(long[] argumentBytes, long[] validLocations, int[
     }
 
     /** A request with no pristine argument in which every device has room for the computation's arrays. */
-    public SelectionRequest(long[] argumentBytes, long[] validLocations, int[] busyStreams, int currentDevice,
-                            long workKey) {
+    public SelectionRequest(long[] argumentBytes, LocationSet[] validLocations, int[] busyStreams,
+                            int currentDevice, long workKey) {
         this(argumentBytes, validLocations, busyStreams, currentDevice, workKey, 0,
-                Locations.allDevices(busyStreams.length));
+                LocationSet.allDevices(busyStreams.length));
     }
 
     /** Whether array argument {@code i} was never written ({@link #pristine}). */
@@ -49,12 +49,13 @@ public record SelectionRequest(long[] argumentBytes, long[] validLocations, int[
     }
 
     /** A request for work that is not a kernel launch, or whose kernel is not told to the policy. */
-    public SelectionRequest(long[] argumentBytes, long[] validLocations, int[] busyStreams, int currentDevice) {
+    public SelectionRequest(long[] argumentBytes, LocationSet[] validLocations, int[] busyStreams,
+                            int currentDevice) {
         this(argumentBytes, validLocations, busyStreams, currentDevice, UNKNOWN_WORK);
     }
 
     /** A request whose current device is device 0, the one current until the program chooses another. */
-    public SelectionRequest(long[] argumentBytes, long[] validLocations, int[] busyStreams) {
+    public SelectionRequest(long[] argumentBytes, LocationSet[] validLocations, int[] busyStreams) {
         this(argumentBytes, validLocations, busyStreams, 0);
     }
 
@@ -63,18 +64,18 @@ public record SelectionRequest(long[] argumentBytes, long[] validLocations, int[
      * mean number of busy streams per device. A policy may move work off them (the scheduler then gives up reusing
      * a parent's stream there); one chain of work per device never crowds one.
      */
-    public long crowdedDevices() {
+    public LocationSet crowdedDevices() {
         long total = 0;
         for (int b : busyStreams) {
             total += b;
         }
-        long mask = 0;
+        LocationSet.Builder crowded = new LocationSet.Builder();
         for (int d = 0; d < busyStreams.length; d++) {
             if (isCrowded(busyStreams[d], busyStreams.length, total)) {
-                mask |= 1L << d;
+                crowded.add(d);
             }
         }
-        return mask;
+        return crowded.build();
     }
 
     /** The least busy streams of a crowded device. */
@@ -93,14 +94,14 @@ public record SelectionRequest(long[] argumentBytes, long[] validLocations, int[
      * all of {@code devices} when none does: the memory-aware narrowing policies apply among devices they rate
      * equally good.
      */
-    public long withRoom(long devices) {
-        long roomy = devices & devicesWithRoom;
-        return roomy != 0 ? roomy : devices;
+    public LocationSet withRoom(LocationSet devices) {
+        LocationSet roomy = devices.intersection(devicesWithRoom);
+        return roomy.isEmpty() ? devices : roomy;
     }
 
     /** Whether the computation fits on {@code device} without evicting anything. */
     public boolean hasRoom(int device) {
-        return Locations.contains(devicesWithRoom, device);
+        return devicesWithRoom.contains(device);
     }
 
     /** Number of devices described by {@link #busyStreams()}. */
