@@ -17,6 +17,7 @@ import org.polygpu.backend.OperationLabel;
 import org.polygpu.backend.ReadOnlyParameters;
 import org.polygpu.backend.StreamHandle;
 import org.polygpu.backend.TimedOperation;
+import org.polygpu.backend.VirtualTimeline;
 import org.polygpu.emulator.timing.KernelProfile;
 import org.polygpu.topology.BandwidthMatrix;
 
@@ -68,7 +69,7 @@ import org.polygpu.topology.BandwidthMatrix;
  * {@link #allocateHost} memory are owned by the backend and released by {@link #free}, {@link #freeHost} or
  * {@link #close()}; a backend that becomes unreachable unclosed has them released by a cleaner ({@link NativeRelease}).
  */
-public final class EmulatedBackend extends EmulatedMemories {
+public final class EmulatedBackend extends EmulatedMemories implements VirtualTimeline {
     /** Whether the backend may still be used: {@code OPEN} → {@code CLOSED} by {@link #close()}, once. */
     private enum Lifecycle { OPEN, CLOSED }
 
@@ -241,6 +242,18 @@ public final class EmulatedBackend extends EmulatedMemories {
     }
 
     @Override
+    public long completedAt(EventHandle event) {
+        checkOpen();
+        return events.completedAt(event);
+    }
+
+    @Override
+    public void holdUntil(StreamHandle stream, long nanos) {
+        checkOpen();
+        events.holdUntil(stream, nanos);
+    }
+
+    @Override
     public void synchronizeAll() {
         checkOpen();
         host.blockUntilIdle();
@@ -277,8 +290,7 @@ public final class EmulatedBackend extends EmulatedMemories {
     /**
      * Loads a {@link JavaKernelModule}, PTX text, or CUDA source, which NVRTC compiles to PTX for
      * {@link DeviceModel#ptxArchitecture()} (loaded on first use, from the builder's {@code nvrtcLibrary}); PTX is
-     * parsed once per distinct text whatever the number of devices, and its module variables are allocated on
-     * {@code device}. CUBIN images are refused.
+     * parsed once per distinct text whatever the number of devices, its variables placed on {@code device}; no CUBIN.
      */
     @Override
     public ModuleHandle loadModule(int device, ModuleImage image) {
@@ -307,7 +319,6 @@ public final class EmulatedBackend extends EmulatedMemories {
         kernels.writeSymbol(module, symbol, offset, src);
     }
 
-    /** Enqueues a kernel with no read-only parameters: see the six-argument form. */
     @Override
     public void launch(FunctionHandle function, LaunchConfig config, Object[] arguments, StreamHandle stream,
                        OperationLabel label) {
@@ -377,9 +388,7 @@ public final class EmulatedBackend extends EmulatedMemories {
 
     /** Back-pressure: blocks the host while the stream's queue is full. */
     private void awaitRoom(EmulatedStream s) {
-        if (s.pendingCount() >= maxPendingPerStream) {
-            host.block(() -> s.pendingCount() < maxPendingPerStream);
-        }
+        host.block(() -> s.pendingCount() < maxPendingPerStream); // returns at once while there is room
     }
 
     @Override

@@ -49,6 +49,20 @@ final class EmulatedEvents {
         host.enqueue(new EventWaitOperation(s, e.point()));
     }
 
+    /** Holds {@code stream} until virtual time {@code nanos} ({@link ClockHoldOperation}). */
+    void holdUntil(StreamHandle stream, long nanos) {
+        EmulatedStream s = handles.stream(stream);
+        awaitRoom.accept(s);
+        host.enqueue(new ClockHoldOperation(s, nanos));
+    }
+
+    /** Blocks until {@code event} completed; its virtual completion time, or 0 when it was never recorded. */
+    long completedAt(EventHandle event) {
+        EmulatedEvent e = handles.event(event);
+        host.block(e::isComplete);
+        return e.point() == null ? 0 : e.point().endNanos();
+    }
+
     boolean query(EventHandle event) {
         EmulatedEvent e = handles.event(event);
         return host.poll(e::isComplete);

@@ -4,7 +4,7 @@ import org.polygpu.backend.OperationLabel;
 import org.polygpu.backend.TimedOperation;
 
 /**
- * One operation enqueued on an emulated stream: a copy, a kernel, an event record or an event wait.
+ * One operation enqueued on an emulated stream: a copy, a kernel, an event record, an event wait or a clock hold.
  *
  * <p>Lifecycle ({@link State}): {@code QUEUED} when enqueued → {@code RUNNING} when the simulation starts it (it is
  * the head of its stream, the previous operation ended, the events it waits for completed and virtual time reached
@@ -14,7 +14,8 @@ import org.polygpu.backend.TimedOperation;
  * are processed in sequence order, which keeps the simulation deterministic.
  */
 abstract sealed class Operation
-        permits CopyOperation, KernelOperation, MigrationOperation, EventRecordOperation, EventWaitOperation {
+        permits CopyOperation, KernelOperation, MigrationOperation, EventRecordOperation, EventWaitOperation,
+        ClockHoldOperation {
     /** Where an operation is in its life; transitions are listed in the class comment. */
     enum State { QUEUED, RUNNING, COMPLETE }
 
