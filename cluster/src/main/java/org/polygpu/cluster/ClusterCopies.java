@@ -4,7 +4,7 @@ import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
 
 import org.polygpu.backend.Backend;
 import org.polygpu.backend.BackendException;
@@ -42,6 +42,7 @@ final class ClusterCopies {
     private final DirectPath direct;
     private final HostOrdering ordering;
     private final List<Staging> staging = new ArrayList<>();
+    private final RankClock clock;
 
     /** Pinned host memory that a copy on rank 0 reads until {@code done}. */
     private record Staging(EventHandle done, MemorySegment bytes) {
@@ -56,6 +57,7 @@ final class ClusterCopies {
         this.host = host;
         this.ranks = ranks;
         this.flushAll = flushAll;
+        this.clock = RankClock.of(local);
     }
 
     void hostToDevice(MemorySegment src, DeviceBuffer dst, long dstOffset, long bytes, StreamHandle stream,
@@ -114,23 +116,17 @@ final class ClusterCopies {
 
     private void pullToLocal(Remote.Buffer src, DeviceBuffer dst, long bytes, StreamHandle stream,
                              OperationLabel label) {
-        if (direct.between(src.rank(), 0)) {
-            DirectCopies.receive(transport, local, src.rank(), Op.PULL_BUFFER, w -> w.putLong(src.key()).putLong(0)
-                    .putLong(bytes).putBoolean(true), dst, 0, bytes, stream);
+        Consumer<WireWriter> request = w -> w.putLong(src.key()).putLong(0).putLong(bytes);
+        boolean direct = this.direct.between(src.rank(), 0);
+        if (direct) {
+            WireReader reply = DirectCopies.receive(transport, local, clock, src.rank(), Op.PULL_BUFFER,
+                    request.andThen(w -> w.putBoolean(true)), dst, 0, bytes, stream);
+            clock.holdForMessage(stream, reply.getLong(), bytes);
             return;
         }
         MemorySegment pinned = host.staging().take(bytes);
-        MemorySegment bytesIn = pinned.asSlice(0, bytes);
-        int tag = transport.nextTag();
-        List<MpiRequest> chunks = transport.postReceive(src.rank(), tag, bytesIn);
-        CompletableFuture<WireReader> sent = transport.callAsync(src.rank(), Op.PULL_BUFFER,
-                w -> w.putLong(src.key()).putLong(0).putLong(bytes).putBoolean(false).putInt(tag));
-        transport.awaitChunks(src.rank(), chunks, i -> {
-            long at = (long) i * Transport.CHUNK_BYTES;
-            long length = Math.min(Transport.CHUNK_BYTES, bytes - at);
-            local.copyHostToDevice(bytesIn.asSlice(at, length), dst, at, length, stream, label);
-        }, "receiving " + bytes + " bytes of device " + src.device());
-        transport.await(src.rank(), sent, "pulling device " + src.device() + "'s bytes");
+        StagedCopies.receive(transport, local, clock, src.rank(), Op.PULL_BUFFER,
+                request.andThen(w -> w.putBoolean(false)), true, pinned.asSlice(0, bytes), dst, 0, stream, label);
         EventHandle done = local.createEvent(dst.device());
         local.recordEvent(done, stream);
         synchronized (staging) {

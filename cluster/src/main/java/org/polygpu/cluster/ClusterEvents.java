@@ -28,6 +28,7 @@ final class ClusterEvents {
     private final ClusterKernels kernels;
     private final Transport transport;
     private final HostOrdering ordering;
+    private final RankClock clock;
 
     ClusterEvents(Transport transport, Backend local, HostService host, ClusterCopies copies, RemoteRank[] ranks,
                   Runnable flushAll, ClusterKernels kernels, HostOrdering ordering) {
@@ -39,6 +40,7 @@ final class ClusterEvents {
         this.copies = copies;
         this.ranks = ranks;
         this.flushAll = flushAll;
+        this.clock = RankClock.of(local);
     }
 
     void record(EventHandle event, StreamHandle stream) {
@@ -86,7 +88,9 @@ final class ClusterEvents {
         long generation = e.generation();
         List<MpiRequest> landing = e.landing();
         ordering.hold(stream, () -> {
-            transport.call(e.rank(), Op.SYNC_EVENT, w -> w.putLong(e.key()).putLong(generation));
+            // On a virtual clock the stream goes on no earlier than the answer, sent when the record completed there.
+            clock.holdForMessage(stream, transport.call(e.rank(), Op.SYNC_EVENT, w -> w.putLong(e.key())
+                    .putLong(generation)).getLong(), 0);
             for (MpiRequest q : landing) {
                 transport.await(e.rank(), () -> q.test().isPresent(), "receiving data from rank " + e.rank());
             }

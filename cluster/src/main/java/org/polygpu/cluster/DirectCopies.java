@@ -6,7 +6,6 @@ import java.util.function.Consumer;
 
 import org.polygpu.backend.Backend;
 import org.polygpu.backend.DeviceBuffer;
-import org.polygpu.backend.EventHandle;
 import org.polygpu.backend.StreamHandle;
 import org.polygpu.mpi.MpiRequest;
 
@@ -16,7 +15,9 @@ import org.polygpu.mpi.MpiRequest;
  * MPI reads and writes device memory outside the streams' order, so each side first waits on the host for the work
  * already enqueued on the copy's stream (the kernel that wrote the bytes, the waits for other streams' events, the
  * readers of the bytes a receive overwrites); work enqueued on the stream after the copy starts only once the bytes
- * have been sent or have landed, as the calls return only then.
+ * have been sent or have landed, as the calls return only then. On virtual clocks ({@link RankClock}) the request
+ * carries the time the receiving stream's work ended and the reply the time the sent bytes were ready, which the
+ * callers turn into holds of their streams.
  */
 final class DirectCopies {
     private DirectCopies() {
@@ -24,41 +25,34 @@ final class DirectCopies {
 
     /**
      * Sends bytes {@code offset..offset+bytes} of {@code buffer} to {@code rank} with {@code tag}, after the work on
-     * {@code stream}.
+     * {@code stream}; returns when those bytes were ready on {@code clock} ({@link RankClock#NONE} on a real clock).
      */
-    static void send(Transport transport, Backend backend, int rank, int tag, DeviceBuffer buffer, long offset,
-                     long bytes, StreamHandle stream) {
-        drain(backend, stream);
+    static long send(Transport transport, Backend backend, RankClock clock, int rank, int tag, DeviceBuffer buffer,
+                     long offset, long bytes, StreamHandle stream) {
+        long ready = clock.drain(stream);
         transport.sendData(rank, tag, backend.devicePointer(buffer).asSlice(offset, bytes), i -> { });
+        return ready;
     }
 
     /**
      * Receives into bytes {@code offset..offset+bytes} of {@code buffer}, after the work on {@code stream}, what
-     * {@code rank} sends when asked with {@code op}: the request is what {@code request} writes, then the data's tag.
+     * {@code rank} sends when asked with {@code op}: the request is what {@code request} writes, then the time the
+     * stream's work ended on {@code clock} ({@link RankClock#NONE} on a real clock), then the data's tag. Returns the
+     * sender's reply, read past its failure text.
      */
-    static void receive(Transport transport, Backend backend, int rank, Op op, Consumer<WireWriter> request,
-                        DeviceBuffer buffer, long offset, long bytes, StreamHandle stream) {
-        drain(backend, stream);
+    static WireReader receive(Transport transport, Backend backend, RankClock clock, int rank, Op op,
+                              Consumer<WireWriter> request, DeviceBuffer buffer, long offset, long bytes,
+                              StreamHandle stream) {
+        long ready = clock.drain(stream);
         int tag = transport.nextTag();
         List<MpiRequest> chunks = transport.postReceive(rank, tag, backend.devicePointer(buffer).asSlice(offset,
                 bytes));
         CompletableFuture<WireReader> sent = transport.callAsync(rank, op, w -> {
             request.accept(w);
-            w.putInt(tag);
+            w.putLong(ready).putInt(tag);
         });
         transport.awaitChunks(rank, chunks, i -> { }, "receiving " + bytes + " bytes from rank " + rank
                 + " into device memory");
-        transport.await(rank, sent, "pulling bytes from rank " + rank);
-    }
-
-    /** Waits on the host until the work enqueued on {@code stream} so far has completed. */
-    static void drain(Backend backend, StreamHandle stream) {
-        EventHandle done = backend.createEvent(stream.device());
-        try {
-            backend.recordEvent(done, stream);
-            backend.synchronizeEvent(done);
-        } finally {
-            backend.destroyEvent(done);
-        }
+        return transport.await(rank, sent, "pulling bytes from rank " + rank);
     }
 }

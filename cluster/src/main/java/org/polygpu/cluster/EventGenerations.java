@@ -22,6 +22,7 @@ import org.polygpu.backend.StreamHandle;
  */
 final class EventGenerations {
     private final Backend local;
+    private final RankClock clock;
     /** Guarded by this. */
     private final Map<Long, Slot> slots = new HashMap<>();
 
@@ -31,6 +32,8 @@ final class EventGenerations {
         final TreeMap<Long, EventHandle> live = new TreeMap<>();
         final Map<Long, Integer> pins = new HashMap<>();
         long complete;
+        /** When generation {@code complete} completed, on a virtual clock; else {@link RankClock#NONE}. */
+        long completeNanos = RankClock.NONE;
 
         Slot(int device) {
             this.device = device;
@@ -39,6 +42,7 @@ final class EventGenerations {
 
     EventGenerations(Backend local) {
         this.local = local;
+        this.clock = RankClock.of(local);
     }
 
     synchronized void create(long key, int device) {
@@ -80,18 +84,22 @@ final class EventGenerations {
         return e != null && local.queryEvent(e);
     }
 
-    /** Blocks until the generation has been recorded and has completed. */
-    void synchronize(long key, long generation) {
+    /**
+     * Blocks until the generation has been recorded and has completed; returns when it completed on a virtual clock,
+     * else {@link RankClock#NONE}. For a generation already released that is when the latest released one completed:
+     * rank 0 records an event again only once its previous record has completed, so it is never earlier.
+     */
+    long synchronize(long key, long generation) {
         EventHandle e;
         synchronized (this) {
             e = awaitRecorded(key, generation);
             if (e == null) {
-                return;
+                return generation == 0 ? RankClock.NONE : slot(key).completeNanos;
             }
             slot(key).pins.merge(generation, 1, Integer::sum);
         }
         try {
-            local.synchronizeEvent(e);
+            return clock.completedAt(e);
         } finally {
             synchronized (this) {
                 slot(key).pins.computeIfPresent(generation, (g, n) -> n == 1 ? null : n - 1);
@@ -148,6 +156,7 @@ final class EventGenerations {
                     || !local.queryEvent(oldest.getValue())) {
                 return;
             }
+            s.completeNanos = clock.completedAt(oldest.getValue()); // complete: no wait
             local.destroyEvent(oldest.getValue());
             s.live.pollFirstEntry();
             s.complete = oldest.getKey();

@@ -31,9 +31,10 @@ final class HostService implements AutoCloseable {
         this.session = session;
         // Rank 0's own events are the scheduler's, recorded again only once complete: the latest record is the one
         // a wait names.
+        RankClock clock = RankClock.of(backend);
         this.local = new LocalService(session.transport(), backend, exported, (key, generation) -> {
             exported.awaitRecorded(key, generation);
-            backend.synchronizeEvent(exported.get(key, EventHandle.class));
+            return clock.completedAt(exported.get(key, EventHandle.class));
         });
         session.transport().handler(this::handle);
     }
@@ -99,6 +100,7 @@ final class HostService implements AutoCloseable {
         if (op == Op.PULL_HOST) {
             long id = message.getLong();
             long key = message.getLong();
+            message.getLong(); // the requester's virtual time: rank 0's host memory is not on a device's clock
             int tag = message.getInt();
             local.execute(source, id, () -> {
                 MemorySegment bytes = hostBytes.remove(key);

@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.Consumer;
 
 import org.polygpu.backend.Backend;
 import org.polygpu.backend.DeviceBuffer;
@@ -26,14 +27,18 @@ final class LocalService implements AutoCloseable {
     private final ObjectTable objects;
     private final Synchronizer events;
     private final StagingPool staging;
+    private final RankClock clock;
     private final ExecutorService pool = Executors.newCachedThreadPool(r -> Thread.ofPlatform().daemon()
             .name("polygpu-mpi-service").unstarted(r));
     /** One stream per device for the copies to the host that a pull makes; guarded by this. */
     private final Map<Integer, StreamHandle> streams = new HashMap<>();
 
-    /** Waits until generation {@code generation} of the event with {@code key} has completed. */
+    /**
+     * Waits until generation {@code generation} of the event with {@code key} has completed; returns the virtual time
+     * it completed at, or {@link RankClock#NONE} on a real clock.
+     */
     interface Synchronizer {
-        void synchronize(long key, long generation);
+        long synchronize(long key, long generation);
     }
 
     /**
@@ -46,6 +51,7 @@ final class LocalService implements AutoCloseable {
         this.objects = objects;
         this.events = events;
         this.staging = new StagingPool(backend);
+        this.clock = RankClock.of(backend);
     }
 
     /** The staging buffers of this rank's copies that cross ranks. */
@@ -59,47 +65,52 @@ final class LocalService implements AutoCloseable {
             return false;
         }
         long id = message.getLong();
-        pool.execute(() -> answer(source, id, () -> {
-            if (op == Op.SYNC_EVENT) {
-                events.synchronize(message.getLong(), message.getLong());
-            } else {
-                pull(source, message.getLong(), message.getLong(), message.getLong(), message.getBoolean(),
-                        message.getInt());
-            }
-        }));
+        pool.execute(() -> answer(source, id, out -> out.putLong(op == Op.SYNC_EVENT
+                ? events.synchronize(message.getLong(), message.getLong())
+                : pull(source, message.getLong(), message.getLong(), message.getLong(), message.getBoolean(),
+                message.getLong(), message.getInt()))));
         return true;
     }
 
     /** Runs {@code action} on the pool, answering call {@code id} afterwards with its failure, if any. */
     void execute(int source, long id, Runnable action) {
-        pool.execute(() -> answer(source, id, action));
+        pool.execute(() -> answer(source, id, out -> action.run()));
     }
 
-    private void answer(int source, long id, Runnable action) {
-        String failure = "";
+    /** Answers call {@code id} with what {@code action} writes, or with its failure and nothing else. */
+    private void answer(int source, long id, Consumer<WireWriter> action) {
+        WireWriter payload = new WireWriter();
         try {
-            action.run();
+            action.accept(payload);
         } catch (RuntimeException e) {
-            failure = String.valueOf(e.getMessage());
+            transport.reply(source, id, String.valueOf(e.getMessage()), null);
+            return;
         }
-        transport.reply(source, id, failure, null);
+        transport.reply(source, id, "", payload);
     }
 
-    private void pull(int requester, long key, long offset, long bytes, boolean direct, int tag) {
+    /**
+     * Sends a buffer's bytes to the rank that asked at virtual time {@code askedNanos} (its stream's time, or
+     * {@link RankClock#NONE}): on a virtual clock they leave no earlier than the request arrived. Returns when they
+     * were ready.
+     */
+    private long pull(int requester, long key, long offset, long bytes, boolean direct, long askedNanos, int tag) {
         DeviceBuffer buffer = objects.get(key, DeviceBuffer.class);
-        sendDevice(requester, tag, buffer, offset, bytes, stream(buffer.device()), OperationLabel.NONE, direct);
+        StreamHandle stream = stream(buffer.device());
+        clock.holdForMessage(stream, askedNanos, 0);
+        return sendDevice(requester, tag, buffer, offset, bytes, stream, OperationLabel.NONE, direct);
     }
 
     /**
      * Sends bytes {@code offset..offset+bytes} of {@code buffer} to {@code rank} with {@code tag}, after the work
      * already on {@code stream}: from device memory itself when {@code direct}, else copied to pinned host memory chunk
-     * by chunk on {@code stream}, each chunk sent once it is there.
+     * by chunk on {@code stream}, each chunk sent once it is there. Returns the virtual time the bytes were ready to
+     * leave (the stream's work, the copies to the host included, had ended), or {@link RankClock#NONE} on a real clock.
      */
-    void sendDevice(int rank, int tag, DeviceBuffer buffer, long offset, long bytes, StreamHandle stream,
+    long sendDevice(int rank, int tag, DeviceBuffer buffer, long offset, long bytes, StreamHandle stream,
                     OperationLabel label, boolean direct) {
         if (direct) {
-            DirectCopies.send(transport, backend, rank, tag, buffer, offset, bytes, stream);
-            return;
+            return DirectCopies.send(transport, backend, clock, rank, tag, buffer, offset, bytes, stream);
         }
         int device = buffer.device();
         MemorySegment pinned = staging.take(bytes);
@@ -115,6 +126,7 @@ final class LocalService implements AutoCloseable {
                 backend.recordEvent(copied[i], stream);
             }
             transport.sendData(rank, tag, bytesOut, i -> backend.synchronizeEvent(copied[i]));
+            return clock.streamTime(stream);
         } finally {
             for (EventHandle e : copied) {
                 if (e != null) {

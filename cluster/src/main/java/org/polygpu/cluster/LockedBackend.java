@@ -19,6 +19,7 @@ import org.polygpu.backend.OperationLabel;
 import org.polygpu.backend.ReadOnlyParameters;
 import org.polygpu.backend.StreamHandle;
 import org.polygpu.backend.TimedOperation;
+import org.polygpu.backend.VirtualTimeline;
 
 /**
  * A backend whose every call holds one lock, so that the several threads of a rank (the command thread, one thread
@@ -168,6 +169,31 @@ final class LockedBackend implements Backend {
         while (!queryEvent(event)) {
             LockSupport.parkNanos(POLL_NANOS);
         }
+    }
+
+    /**
+     * The wrapped backend's {@link VirtualTimeline}, each call holding the lock as the others do, or {@code null} when
+     * the backend has none (a real clock).
+     */
+    VirtualTimeline virtualTimeline() {
+        if (!(backend instanceof VirtualTimeline t)) {
+            return null;
+        }
+        return new VirtualTimeline() {
+            @Override
+            public long completedAt(EventHandle event) {
+                synchronized (LockedBackend.this) {
+                    return t.completedAt(event);
+                }
+            }
+
+            @Override
+            public void holdUntil(StreamHandle stream, long nanos) {
+                synchronized (LockedBackend.this) {
+                    t.holdUntil(stream, nanos);
+                }
+            }
+        };
     }
 
     @Override

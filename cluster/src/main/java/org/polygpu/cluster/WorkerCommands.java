@@ -8,7 +8,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.LongFunction;
@@ -26,7 +25,6 @@ import org.polygpu.backend.ReadOnlyParameters;
 import org.polygpu.backend.StreamHandle;
 import org.polygpu.backend.TimedOperation;
 import org.polygpu.blas.BlasFunctions;
-import org.polygpu.mpi.MpiRequest;
 
 /**
  * A worker's execution of rank 0's messages for one opened backend, on the worker's command thread: batched commands
@@ -37,6 +35,7 @@ import org.polygpu.mpi.MpiRequest;
 final class WorkerCommands implements AutoCloseable {
     private final Transport transport;
     private final Backend local;
+    private final RankClock clock;
     private final ObjectTable objects;
     private final LocalService service;
     private final EventGenerations events;
@@ -59,6 +58,7 @@ final class WorkerCommands implements AutoCloseable {
                    LocalService service, LongFunction<String> threadName) {
         this.transport = transport;
         this.local = local;
+        this.clock = RankClock.of(local);
         this.objects = objects;
         this.service = service;
         this.events = events;
@@ -216,35 +216,32 @@ final class WorkerCommands implements AutoCloseable {
         if (rank == transport.rank()) {
             t.q().submit(() -> events.streamWait(event, generation, t.s()));
         } else {
-            t.q().submit(() -> transport.call(rank, Op.SYNC_EVENT, w -> w.putLong(event).putLong(generation)));
+            // On a virtual clock the stream goes on no earlier than the answer, sent when the record completed there.
+            t.q().submit(() -> clock.holdForMessage(t.s(), transport.call(rank, Op.SYNC_EVENT,
+                    w -> w.putLong(event).putLong(generation)).getLong(), 0));
         }
     }
 
     /**
      * Receives bytes {@code rank} sends when asked with {@code op}: straight into device memory when {@code direct},
-     * else into pinned host memory, copying each chunk up as it lands.
+     * else into pinned host memory ({@link StagedCopies}); on a virtual clock a device's bytes hold {@code s} until they
+     * have crossed the network.
      */
     private void pull(int rank, Op op, Consumer<WireWriter> request, DeviceBuffer dst, long dstOffset, long bytes,
                       StreamHandle s, OperationLabel label, boolean direct) {
+        boolean timed = op == Op.PULL_BUFFER;
         if (direct) {
-            DirectCopies.receive(transport, local, rank, op, request, dst, dstOffset, bytes, s);
+            WireReader reply = DirectCopies.receive(transport, local, clock, rank, op, request, dst, dstOffset, bytes,
+                    s);
+            if (timed) {
+                clock.holdForMessage(s, reply.getLong(), bytes);
+            }
             return;
         }
         MemorySegment pinned = service.staging().take(bytes);
-        MemorySegment in = pinned.asSlice(0, bytes);
-        int tag = transport.nextTag();
-        List<MpiRequest> chunks = transport.postReceive(rank, tag, in);
-        CompletableFuture<WireReader> sent = transport.callAsync(rank, op, w -> {
-            request.accept(w);
-            w.putInt(tag);
-        });
-        transport.awaitChunks(rank, chunks, i -> {
-            long at = (long) i * Transport.CHUNK_BYTES;
-            long length = Math.min(Transport.CHUNK_BYTES, bytes - at);
-            local.copyHostToDevice(in.asSlice(at, length), dst, dstOffset + at, length, s, label);
-        }, "receiving " + bytes + " bytes from rank " + rank);
-        transport.await(rank, sent, "pulling bytes from rank " + rank);
-        DirectCopies.drain(local, s);
+        StagedCopies.receive(transport, local, clock, rank, op, request, timed, pinned.asSlice(0, bytes), dst,
+                dstOffset, s, label);
+        clock.drain(s);
         service.staging().give(pinned);
     }
 
