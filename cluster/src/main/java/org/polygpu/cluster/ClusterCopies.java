@@ -121,12 +121,12 @@ final class ClusterCopies {
         if (direct) {
             WireReader reply = DirectCopies.receive(transport, local, clock, src.rank(), Op.PULL_BUFFER,
                     request.andThen(w -> w.putBoolean(true)), dst, 0, bytes, stream);
-            clock.holdForMessage(stream, reply.getLong(), bytes);
+            clock.holdForData(stream, RankClock.readTimes(reply), bytes);
             return;
         }
         MemorySegment pinned = host.staging().take(bytes);
         StagedCopies.receive(transport, local, clock, src.rank(), Op.PULL_BUFFER,
-                request.andThen(w -> w.putBoolean(false)), true, pinned.asSlice(0, bytes), dst, 0, stream, label);
+                request.andThen(w -> w.putBoolean(false)), pinned.asSlice(0, bytes), dst, 0, stream, label);
         EventHandle done = local.createEvent(dst.device());
         local.recordEvent(done, stream);
         synchronized (staging) {

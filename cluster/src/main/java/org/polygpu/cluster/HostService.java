@@ -25,13 +25,20 @@ final class HostService implements AutoCloseable {
     /** Per event, the records counted, and those the local backend has been told to make (fewer while held). */
     private final Map<EventHandle, Long> generations = new IdentityHashMap<>();
     private final Map<EventHandle, Long> made = new IdentityHashMap<>();
-    private final Map<Long, MemorySegment> hostBytes = new ConcurrentHashMap<>();
+    private final Map<Long, Offered> hostBytes = new ConcurrentHashMap<>();
+    private final Backend backend;
+    private final RankClock clock;
+
+    /** Host bytes offered to a worker, and rank 0's host time when they were (or {@link RankClock#NONE}). */
+    private record Offered(MemorySegment bytes, long readyNanos) {
+    }
 
     HostService(Session session, Backend backend) {
         this.session = session;
         // Rank 0's own events are the scheduler's, recorded again only once complete: the latest record is the one
         // a wait names.
-        RankClock clock = RankClock.of(backend);
+        this.backend = backend;
+        this.clock = RankClock.of(backend);
         this.local = new LocalService(session.transport(), backend, exported, (key, generation) -> {
             exported.awaitRecorded(key, generation);
             return clock.completedAt(exported.get(key, EventHandle.class));
@@ -86,10 +93,13 @@ final class HostService implements AutoCloseable {
         }
     }
 
-    /** Registers host bytes a worker will pull once; returns the transfer's key. */
+    /**
+     * Registers host bytes a worker will pull once; returns the transfer's key. On a virtual clock the pull's answer
+     * says they were ready at rank 0's host time now, when the program enqueued the copy.
+     */
     long offerHost(MemorySegment bytes) {
         long key = session.nextKey();
-        hostBytes.put(key, bytes);
+        hostBytes.put(key, new Offered(bytes, clock.isVirtual() ? backend.hostNanos() : RankClock.NONE));
         return key;
     }
 
@@ -102,12 +112,13 @@ final class HostService implements AutoCloseable {
             long key = message.getLong();
             message.getLong(); // the requester's virtual time: rank 0's host memory is not on a device's clock
             int tag = message.getInt();
-            local.execute(source, id, () -> {
-                MemorySegment bytes = hostBytes.remove(key);
-                if (bytes == null) {
+            local.execute(source, id, out -> {
+                Offered offered = hostBytes.remove(key);
+                if (offered == null) {
                     throw new IllegalStateException("no host bytes are offered under key " + key);
                 }
-                session.transport().sendData(source, tag, bytes, i -> { });
+                session.transport().sendData(source, tag, offered.bytes(), i -> { });
+                RankClock.writeTimes(out, new long[] {offered.readyNanos()});
             });
         }
     }

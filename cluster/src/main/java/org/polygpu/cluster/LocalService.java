@@ -65,16 +65,20 @@ final class LocalService implements AutoCloseable {
             return false;
         }
         long id = message.getLong();
-        pool.execute(() -> answer(source, id, out -> out.putLong(op == Op.SYNC_EVENT
-                ? events.synchronize(message.getLong(), message.getLong())
-                : pull(source, message.getLong(), message.getLong(), message.getLong(), message.getBoolean(),
-                message.getLong(), message.getInt()))));
+        pool.execute(() -> answer(source, id, out -> {
+            if (op == Op.SYNC_EVENT) {
+                out.putLong(events.synchronize(message.getLong(), message.getLong()));
+            } else {
+                RankClock.writeTimes(out, pull(source, message.getLong(), message.getLong(), message.getLong(),
+                        message.getBoolean(), message.getLong(), message.getInt()));
+            }
+        }));
         return true;
     }
 
-    /** Runs {@code action} on the pool, answering call {@code id} afterwards with its failure, if any. */
-    void execute(int source, long id, Runnable action) {
-        pool.execute(() -> answer(source, id, out -> action.run()));
+    /** Runs {@code action} on the pool, answering call {@code id} afterwards with what it wrote, or its failure. */
+    void execute(int source, long id, Consumer<WireWriter> action) {
+        pool.execute(() -> answer(source, id, action));
     }
 
     /** Answers call {@code id} with what {@code action} writes, or with its failure and nothing else. */
@@ -92,9 +96,9 @@ final class LocalService implements AutoCloseable {
     /**
      * Sends a buffer's bytes to the rank that asked at virtual time {@code askedNanos} (its stream's time, or
      * {@link RankClock#NONE}): on a virtual clock they leave no earlier than the request arrived. Returns when they
-     * were ready.
+     * were ready ({@link #sendDevice}).
      */
-    private long pull(int requester, long key, long offset, long bytes, boolean direct, long askedNanos, int tag) {
+    private long[] pull(int requester, long key, long offset, long bytes, boolean direct, long askedNanos, int tag) {
         DeviceBuffer buffer = objects.get(key, DeviceBuffer.class);
         StreamHandle stream = stream(buffer.device());
         clock.holdForMessage(stream, askedNanos, 0);
@@ -104,13 +108,14 @@ final class LocalService implements AutoCloseable {
     /**
      * Sends bytes {@code offset..offset+bytes} of {@code buffer} to {@code rank} with {@code tag}, after the work
      * already on {@code stream}: from device memory itself when {@code direct}, else copied to pinned host memory chunk
-     * by chunk on {@code stream}, each chunk sent once it is there. Returns the virtual time the bytes were ready to
-     * leave (the stream's work, the copies to the host included, had ended), or {@link RankClock#NONE} on a real clock.
+     * by chunk on {@code stream}, each chunk sent once it is there. Returns the virtual times the bytes were ready to
+     * leave: per chunk, when its copy to the host ended; on the direct path, one time for all, when the stream's work
+     * ended; on a real clock, {@link RankClock#NONE}.
      */
-    long sendDevice(int rank, int tag, DeviceBuffer buffer, long offset, long bytes, StreamHandle stream,
+    long[] sendDevice(int rank, int tag, DeviceBuffer buffer, long offset, long bytes, StreamHandle stream,
                     OperationLabel label, boolean direct) {
         if (direct) {
-            return DirectCopies.send(transport, backend, clock, rank, tag, buffer, offset, bytes, stream);
+            return new long[] {DirectCopies.send(transport, backend, clock, rank, tag, buffer, offset, bytes, stream)};
         }
         int device = buffer.device();
         MemorySegment pinned = staging.take(bytes);
@@ -126,7 +131,12 @@ final class LocalService implements AutoCloseable {
                 backend.recordEvent(copied[i], stream);
             }
             transport.sendData(rank, tag, bytesOut, i -> backend.synchronizeEvent(copied[i]));
-            return clock.streamTime(stream);
+            long[] ready = new long[Math.max(1, chunks)];
+            for (int i = 0; i < ready.length; i++) {
+                ready[i] = !clock.isVirtual() ? RankClock.NONE : chunks == 0 ? clock.streamTime(stream)
+                        : clock.completedAt(copied[i]);
+            }
+            return ready;
         } finally {
             for (EventHandle e : copied) {
                 if (e != null) {

@@ -101,6 +101,63 @@ final class RankClock {
         }
     }
 
+    /** Holds {@code stream} until virtual time {@code nanos}; nothing on a real clock or for {@link #NONE}. */
+    void holdUntil(StreamHandle stream, long nanos) {
+        if (timeline != null && nanos != NONE) {
+            timeline.holdUntil(stream, nanos);
+        }
+    }
+
+    /**
+     * When each chunk of {@code bytes} ({@code chunkBytes} each, the last one partial) has arrived through
+     * {@code link}, the chunks having been ready to leave at {@code ready} (one time per chunk, or one for all): each
+     * leaves once it is ready and the NIC has sent the chunks before it, takes {@code chunk / bandwidth} on the NIC,
+     * and arrives {@code latency} later. So a copy staged in chunks overlaps its network time with the copies to and
+     * from the hosts, and one chunk ready at {@code t} arrives at {@link #arrival}{@code (t, chunk)}.
+     */
+    static long[] arrivals(long[] ready, long bytes, long chunkBytes, NetworkLink link) {
+        int chunks = (int) ((bytes + chunkBytes - 1) / chunkBytes);
+        if (ready.length != 1 && ready.length != chunks) {
+            throw new IllegalArgumentException(ready.length + " ready times for " + chunks + " chunks");
+        }
+        long[] arrived = new long[chunks];
+        long nicFree = 0;
+        for (int i = 0; i < chunks; i++) {
+            long length = Math.min(chunkBytes, bytes - (long) i * chunkBytes);
+            nicFree = Math.max(nicFree, ready[ready.length == 1 ? 0 : i]) + onTheWire(length, link);
+            arrived[i] = nicFree + link.latencyNanos();
+        }
+        return arrived;
+    }
+
+    /** Writes the ready times of a message's chunks (one for all of them, or one each). */
+    static void writeTimes(WireWriter w, long[] ready) {
+        w.putInt(ready.length);
+        for (long t : ready) {
+            w.putLong(t);
+        }
+    }
+
+    /** Reads what {@link #writeTimes} wrote. */
+    static long[] readTimes(WireReader r) {
+        long[] ready = new long[r.getInt()];
+        for (int i = 0; i < ready.length; i++) {
+            ready[i] = r.getLong();
+        }
+        return ready;
+    }
+
+    /**
+     * Holds {@code stream} until all {@code bytes}, ready at {@code ready} on their rank, have arrived here in the
+     * transport's chunks ({@link #arrivals}); nothing on a real clock or when the sender's clock is real.
+     */
+    void holdForData(StreamHandle stream, long[] ready, long bytes) {
+        if (timeline != null && ready.length > 0 && ready[0] != NONE && bytes > 0) {
+            long[] arrived = arrivals(ready, bytes, Transport.CHUNK_BYTES, network);
+            timeline.holdUntil(stream, arrived[arrived.length - 1]);
+        }
+    }
+
     /**
      * When a message sent at {@code sentNanos} with {@code bytes} of data has arrived through {@code link}:
      * {@code sentNanos + latency + bytes / bandwidth}, rounded up to a whole nanosecond.
@@ -110,6 +167,11 @@ final class RankClock {
             throw new IllegalArgumentException("a message is sent at a time >= 0 with bytes >= 0, got " + sentNanos
                     + " ns and " + bytes + " bytes");
         }
-        return sentNanos + link.latencyNanos() + (long) Math.ceil(bytes / link.gigabytesPerSecond());
+        return sentNanos + link.latencyNanos() + onTheWire(bytes, link);
+    }
+
+    /** How long {@code bytes} take on {@code link}'s NIC, rounded up to a whole nanosecond. */
+    private static long onTheWire(long bytes, NetworkLink link) {
+        return (long) Math.ceil(bytes / link.gigabytesPerSecond());
     }
 }

@@ -224,23 +224,20 @@ final class WorkerCommands implements AutoCloseable {
 
     /**
      * Receives bytes {@code rank} sends when asked with {@code op}: straight into device memory when {@code direct},
-     * else into pinned host memory ({@link StagedCopies}); on a virtual clock a device's bytes hold {@code s} until they
-     * have crossed the network.
+     * else into pinned host memory ({@link StagedCopies}); on a virtual clock the bytes hold {@code s} until they have
+     * crossed the network.
      */
     private void pull(int rank, Op op, Consumer<WireWriter> request, DeviceBuffer dst, long dstOffset, long bytes,
                       StreamHandle s, OperationLabel label, boolean direct) {
-        boolean timed = op == Op.PULL_BUFFER;
         if (direct) {
             WireReader reply = DirectCopies.receive(transport, local, clock, rank, op, request, dst, dstOffset, bytes,
                     s);
-            if (timed) {
-                clock.holdForMessage(s, reply.getLong(), bytes);
-            }
+            clock.holdForData(s, RankClock.readTimes(reply), bytes);
             return;
         }
         MemorySegment pinned = service.staging().take(bytes);
-        StagedCopies.receive(transport, local, clock, rank, op, request, timed, pinned.asSlice(0, bytes), dst,
-                dstOffset, s, label);
+        StagedCopies.receive(transport, local, clock, rank, op, request, pinned.asSlice(0, bytes), dst, dstOffset, s,
+                label);
         clock.drain(s);
         service.staging().give(pinned);
     }

@@ -35,8 +35,11 @@ public final class DirectCopyCheck {
     private static final int INTS = 2 * Transport.CHUNK_BYTES / 4 + 1000;
     private static final long BYTES = 4L * INTS;
     private static final OperationLabel L = OperationLabel.NONE;
-    /** {@code fill(p, n, k)}: {@code p[i] = i * k + 7}; {@code inc(p, n)}: {@code p[i] += 1}. */
-    private static final String PTX = """
+    /**
+     * {@code fill(p, n, k)}: {@code p[i] = i * k + 7}; {@code inc(p, n)}: {@code p[i] += 1}. {@link NetworkTimeCheck}
+     * runs them too.
+     */
+    static final String PTX = """
             .version 8.0
             .target sm_70
             .address_size 64

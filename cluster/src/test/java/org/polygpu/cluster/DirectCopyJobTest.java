@@ -5,16 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.File;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
+import org.polygpu.cluster.MpiJobs.Job;
 
 /**
  * The direct path of copies between ranks under a real {@code mpirun}: {@link DirectCopyCheck} on 3 ranks of one
@@ -28,10 +24,6 @@ class DirectCopyJobTest {
             "check 1 rank 0 -> rank 1 device (kernel after), rank 1 device -> rank 0 host (offset 4): OK",
             "check 2 rank 0 host -> rank 1 device (offset 8, kernel before): OK",
             "check 3 saxpy on rank 2's device, pulled by rank 0's held stream: OK");
-
-    /** What a finished job gave: its exit status and its output (every rank's, both streams). */
-    record Job(int status, String output) {
-    }
 
     @Test
     void withClusterCudaAwareOnEveryCopyIsDirectAndNoneIsStaged() throws Exception {
@@ -61,9 +53,9 @@ class DirectCopyJobTest {
      */
     @Test
     void autoDetectsWhetherTheLibraryIsCudaAwareAsOmpiInfoSays() throws Exception {
-        Path ompiInfo = onPath("ompi_info");
+        Path ompiInfo = MpiJobs.onPath("ompi_info");
         assumeTrue(ompiInfo != null, "ompi_info is not installed");
-        Job info = run(List.of(ompiInfo.toString(), "--parsable", "--all"), List.of());
+        Job info = MpiJobs.run(List.of(ompiInfo.toString(), "--parsable", "--all"), List.of());
         boolean builtWithCuda = info.output().lines()
                 .anyMatch(l -> l.equals("mca:opal:base:param:opal_built_with_cuda_support:value:true"));
         assertTrue(builtWithCuda || info.output().contains("opal_built_with_cuda_support:value:false"),
@@ -86,44 +78,7 @@ class DirectCopyJobTest {
 
     /** {@link DirectCopyCheck} on 3 ranks with {@code ClusterCudaAware=mode}, refusing staging if asked. */
     private static Job mpirun(String mode, boolean refuseStaging) throws Exception {
-        Path mpirun = onPath("mpirun");
-        assumeTrue(mpirun != null, "mpirun is not installed");
-        List<String> command = new ArrayList<>(List.of(mpirun.toString(), "--oversubscribe", "-np", "3",
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow", "-Xmx512m",
-                "-Dpolygpu.cluster.testRefuseStaging=" + refuseStaging, "-cp", System.getProperty("java.class.path"),
-                DirectCopyCheck.class.getName(), mode));
-        return run(command, List.of("OMPI_ALLOW_RUN_AS_ROOT", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"));
-    }
-
-    /** Runs {@code command} to its end (three minutes at most), with {@code flags} set to 1 in its environment. */
-    private static Job run(List<String> command, List<String> flags) throws IOException, InterruptedException {
-        Path output = Files.createTempFile("polygpu-direct", ".txt");
-        try {
-            ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
-                    .redirectOutput(output.toFile()).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
-            // mpirun refuses to run as root unless told it is meant (containers and CI run as root).
-            flags.forEach(f -> builder.environment().put(f, "1"));
-            Process process = builder.start();
-            if (!process.waitFor(180, TimeUnit.SECONDS)) {
-                process.descendants().forEach(ProcessHandle::destroyForcibly);
-                process.destroyForcibly();
-                throw new AssertionError("the job did not end within three minutes: " + command + "\n"
-                        + Files.readString(output, StandardCharsets.UTF_8));
-            }
-            return new Job(process.exitValue(), Files.readString(output, StandardCharsets.UTF_8));
-        } finally {
-            Files.deleteIfExists(output);
-        }
-    }
-
-    private static Path onPath(String program) {
-        for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-            Path candidate = Path.of(dir, program);
-            if (!dir.isEmpty() && Files.isExecutable(candidate)) {
-                return candidate;
-            }
-        }
-        return null;
+        return MpiJobs.mpirun(3, DirectCopyCheck.class, List.of("-Dpolygpu.cluster.testRefuseStaging="
+                + refuseStaging), mode);
     }
 }

@@ -1,5 +1,6 @@
 package org.polygpu.cluster;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -32,6 +33,19 @@ class RankClockTest {
     void aNegativeTimeOrSizeIsRefused() {
         assertThrows(IllegalArgumentException.class, () -> RankClock.arrival(-1, 0, EDR));
         assertThrows(IllegalArgumentException.class, () -> RankClock.arrival(0, -1, EDR));
+    }
+
+    @Test
+    void chunksLeaveWhenReadyAndTheNicIsFreeAndArriveAfterTheLatency() {
+        // 12 500 bytes take 1 000 ns on EDR's NIC; the second chunk waits for the NIC, the third for its data.
+        assertArrayEquals(new long[] {3_000, 4_000, 8_000},
+                RankClock.arrivals(new long[] {0, 500, 5_000}, 37_500, 12_500, EDR));
+        // One ready time for all chunks: the last arrives as the whole message would.
+        long[] together = RankClock.arrivals(new long[] {0}, 30_000, 12_500, EDR);
+        assertArrayEquals(new long[] {3_000, 4_000, 4_400}, together);
+        assertEquals(RankClock.arrival(0, 30_000, EDR), together[2]);
+        assertThrows(IllegalArgumentException.class, () -> RankClock.arrivals(new long[] {0, 1}, 37_500, 12_500,
+                EDR));
     }
 
     @Test
