@@ -149,7 +149,9 @@ final class ClusterEvents {
         }
         if (!e.knownComplete()) {
             flushAll.run();
-            ranks[e.rank()].call(Op.SYNC_EVENT, w -> w.putLong(e.key()).putLong(e.generation()));
+            // On a virtual clock rank 0's host goes on no earlier than the answer, sent when the record completed.
+            clock.holdHostForMessage(ranks[e.rank()].call(Op.SYNC_EVENT, w -> w.putLong(e.key())
+                    .putLong(e.generation())).getLong());
             CompletableFuture<WireReader> inFlight = e.query();
             if (inFlight != null) {
                 // Its answer hands over the faults of the launches before the record: it must be read.

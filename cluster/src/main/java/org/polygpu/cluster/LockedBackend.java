@@ -193,6 +193,13 @@ final class LockedBackend implements Backend {
                     t.holdUntil(stream, nanos);
                 }
             }
+
+            @Override
+            public void holdHostUntil(long nanos) {
+                synchronized (LockedBackend.this) {
+                    t.holdHostUntil(nanos);
+                }
+            }
         };
     }
 

@@ -101,6 +101,16 @@ final class RankClock {
         }
     }
 
+    /**
+     * Holds this rank's host until a message without data, sent at {@code sentNanos}, has arrived: what it enqueues
+     * afterwards starts no earlier. Nothing on a real clock or for a message that carried no time.
+     */
+    void holdHostForMessage(long sentNanos) {
+        if (timeline != null && sentNanos != NONE) {
+            timeline.holdHostUntil(arrival(sentNanos, 0, network));
+        }
+    }
+
     /** Holds {@code stream} until virtual time {@code nanos}; nothing on a real clock or for {@link #NONE}. */
     void holdUntil(StreamHandle stream, long nanos) {
         if (timeline != null && nanos != NONE) {

@@ -177,7 +177,9 @@ final class WorkerCommands implements AutoCloseable {
                 int tag = m.getInt();
                 boolean direct = m.getBoolean();
                 OperationLabel label = Codec.readLabel(m);
-                t.q().submit(() -> service.sendDevice(0, tag, src, offset, bytes, t.s(), label, direct));
+                // On a virtual clock the stream goes on once the bytes have landed on rank 0, as rank 0's events do.
+                t.q().submit(() -> clock.holdForData(t.s(), service.sendDevice(0, tag, src, offset, bytes, t.s(),
+                        label, direct), bytes));
             }
             case COPY_LOCAL, COPY_FROM_RANK -> {
                 Target t = target(m.getLong());

@@ -4,6 +4,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.ref.Cleaner;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 import org.polygpu.backend.BackendException;
 import org.polygpu.backend.DeviceBuffer;
 import org.polygpu.backend.DeviceProperties;
@@ -76,7 +77,6 @@ public final class EmulatedBackend extends EmulatedMemories implements VirtualTi
     private final BandwidthMatrix topology;
     private final DeviceModel model;
     private final DeviceProperties properties;
-    private final int maxPendingPerStream;
     private final int[] streamsCreated;
     private final Simulation simulation;
     private final HostClock host;
@@ -92,19 +92,19 @@ public final class EmulatedBackend extends EmulatedMemories implements VirtualTi
         this.topology = b.topology();
         this.model = b.model();
         this.properties = model.properties();
-        this.maxPendingPerStream = b.maxPendingPerStream();
         this.streamsCreated = new int[memories.length];
         this.simulation = new Simulation(new LinkModel(topology, b.cluster()), ComputeModel.forDevices(topology.gpuCount()),
                 b.copyLatencyNanos() >= 0 ? b.copyLatencyNanos()
                         : Math.round(model.copies().hostToDevicePinned().latencyNs()));
         this.host = new HostClock(simulation, b.hostApiNanos(), b.pollNanos());
-        this.events = new EmulatedEvents(handles, host, this::awaitRoom);
-        this.transfers = new EmulatedTransfers(handles, hostMemory, simulation.links(), host, this::awaitRoom,
+        Consumer<EmulatedStream> awaitRoom = host.backPressure(b.maxPendingPerStream());
+        this.events = new EmulatedEvents(handles, host, awaitRoom);
+        this.transfers = new EmulatedTransfers(handles, hostMemory, simulation.links(), host, awaitRoom,
                 managedMemory, memories.length, model.copies(), b.copyLatencyNanos());
         PtxKernels interpreter = new PtxKernels(b.parallelism(), model, b.launchLatencyNanos(),
                 b.instructionBudget(), b.deviceOutput(), b.sampledBlocks());
         this.kernels = new EmulatedKernels(identity, handles, memories, interpreter, new PtxSourceCompiler(
-                b.nvrtcLibrary(), b.kernelCache(), model.ptxArchitecture()), counterLog, host, this::awaitRoom,
+                b.nvrtcLibrary(), b.kernelCache(), model.ptxArchitecture()), counterLog, host, awaitRoom,
                 new PageFaults(simulation.links(), managedMemory, b.pageFaultNanos(), memories.length), faults);
         this.release = NativeRelease.register(this, memories, hostMemory, managedMemory, interpreter);
     }
@@ -254,12 +254,17 @@ public final class EmulatedBackend extends EmulatedMemories implements VirtualTi
     }
 
     @Override
+    public void holdHostUntil(long nanos) {
+        checkOpen();
+        host.advanceTo(nanos);
+    }
+
+    @Override
     public void synchronizeAll() {
         checkOpen();
         host.blockUntilIdle();
     }
 
-    /** @throws BackendException if either event was never recorded or has not completed */
     @Override
     public double elapsedMillis(EventHandle start, EventHandle end) {
         checkOpen();
@@ -384,11 +389,6 @@ public final class EmulatedBackend extends EmulatedMemories implements VirtualTi
     @Override
     public String toString() {
         return "emulated backend (" + deviceCount() + " x " + model.name() + ")";
-    }
-
-    /** Back-pressure: blocks the host while the stream's queue is full. */
-    private void awaitRoom(EmulatedStream s) {
-        host.block(() -> s.pendingCount() < maxPendingPerStream); // returns at once while there is room
     }
 
     @Override

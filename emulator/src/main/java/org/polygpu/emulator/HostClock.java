@@ -1,6 +1,7 @@
 package org.polygpu.emulator;
 
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 
 /**
  * The host's virtual clock and the ways the host spends time: an enqueue call costs the host API time, an event
@@ -57,6 +58,16 @@ final class HostClock {
         } finally {
             nanos = Math.max(nanos, simulation.now());
         }
+    }
+
+    /** Moves the host's clock to {@code time} if it is behind, as if it had waited until then for something else. */
+    void advanceTo(long time) {
+        nanos = Math.max(nanos, time);
+    }
+
+    /** Back-pressure: blocks the host while a stream holds {@code maxPending} incomplete operations. */
+    Consumer<EmulatedStream> backPressure(int maxPending) {
+        return s -> block(() -> s.pendingCount() < maxPending); // returns at once while there is room
     }
 
     /** Blocks the host until all enqueued work completed. */

@@ -67,4 +67,19 @@ class ClockHoldTest {
             assertEquals(30_000 + STORE_NANOS, b.hostNanos()); // the host waited for the record, as synchronizeEvent does
         }
     }
+
+    @Test
+    void aHeldHostEnqueuesLaterWorkAtTheHoldsTimeAndAPastTimeHoldsNothing() {
+        try (EmulatedBackend b = Fixtures.twoGpusNoHostCost()) {
+            b.recordTimeline(true);
+            ModuleHandle m = b.loadModule(0, Fixtures.module());
+            DeviceBuffer x = b.allocate(0, 4);
+            b.holdHostUntil(70_000);
+            b.holdHostUntil(20_000);
+            assertEquals(70_000, b.hostNanos());
+            b.launch(b.function(m, "store"), ONE, new Object[] {x, 1}, b.createStream(0), OperationLabel.NONE);
+            b.synchronizeAll();
+            assertEquals(70_000, b.timeline().get(0).startNanos());
+        }
+    }
 }

@@ -2,9 +2,9 @@ package org.polygpu.backend;
 
 /**
  * An optional capability of a backend that runs on a virtual clock ({@link Backend.Clock#VIRTUAL}): reading the
- * virtual time at which an event's record completed, and holding a stream until a virtual time. A backend offers it
- * by implementing this interface besides {@link Backend}; callers find it with {@code instanceof}. Backends on a real
- * clock do not implement it: their streams wait in real time, and nothing needs to move their clocks.
+ * virtual time at which an event's record completed, and holding a stream, or the host, until a virtual time. A
+ * backend offers it by implementing this interface besides {@link Backend}; callers find it with {@code instanceof}.
+ * Backends on a real clock do not implement it: they wait in real time, and nothing needs to move their clocks.
  *
  * <p>The cluster backend uses it to make the virtual clocks of emulated ranks respect the messages between them.
  */
@@ -20,4 +20,10 @@ public interface VirtualTimeline {
      * (nor before the work enqueued before it ends). A time already passed holds nothing.
      */
     void holdUntil(StreamHandle stream, long nanos);
+
+    /**
+     * Holds the host until virtual time {@code nanos}, as if a blocking call had waited until then: what it enqueues
+     * afterwards starts no earlier. A time already passed holds nothing.
+     */
+    void holdHostUntil(long nanos);
 }
