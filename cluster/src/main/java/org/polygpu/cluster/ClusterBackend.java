@@ -272,7 +272,7 @@ final class ClusterBackend implements Backend {
         flushAll();
         for (RemoteRank r : ranks) {
             if (r != null) {
-                r.call(Op.SYNC_ALL, w -> { });
+                RankClock.of(local).holdHostForMessage(r.call(Op.SYNC_ALL, w -> { }).getLong());
                 copies.awaitAll(r);
             }
         }

@@ -46,7 +46,8 @@ final class RankClock {
 
     /**
      * The NIC of an emulated rank: that of the DGX system its device model ships in ({@link NetworkLink#forNodePreset}:
-     * NDR for H100, HDR for A100, EDR for V100 and any other model), the figures the in-process cluster simulation uses.
+     * NDR for H100, HDR for A100, EDR for V100 and any other model), the figures the in-process cluster simulation
+     * uses. One transfer at a time: the NIC's sharing between GPUs and between concurrent transfers is not modelled.
      */
     static NetworkLink network(String deviceName) {
         String name = deviceName.toUpperCase(Locale.ROOT);

@@ -309,6 +309,7 @@ final class WorkerCommands implements AutoCloseable {
             case SYNC_ALL -> {
                 awaitIdle();
                 local.synchronizeAll();
+                out.putLong(clock.isVirtual() ? local.hostNanos() : RankClock.NONE); // all its work has ended by then
             }
             case CLOSE -> close();
             default -> throw new BackendException("rank 0 cannot call " + op);
