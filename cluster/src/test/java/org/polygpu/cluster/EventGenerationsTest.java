@@ -16,6 +16,9 @@ import org.junit.jupiter.api.Test;
 import org.polygpu.backend.Backend;
 import org.polygpu.backend.EventHandle;
 import org.polygpu.backend.StreamHandle;
+import org.polygpu.backend.VirtualTimeline;
+import org.polygpu.emulator.EmulatedBackend;
+import org.polygpu.topology.BandwidthMatrix;
 
 class EventGenerationsTest {
     /** A local event: which record it is, in creation order. */
@@ -113,5 +116,25 @@ class EventGenerationsTest {
         assertEquals(List.of(), waitedFor, "a released generation needs no wait");
         events.destroy(7);
         assertEquals(created, destroyed);
+    }
+
+    /** On a virtual clock a synchronisation answers when the generation completed, released or not. */
+    @Test
+    void onAVirtualClockSynchronisingAnswersTheGenerationsCompletionTime() {
+        try (LockedBackend local = new LockedBackend(EmulatedBackend.builder().topology(new BandwidthMatrix(
+                new double[][] {{100, 10}, {10, 0}})).hostApiNanos(0).build())) {
+            VirtualTimeline clock = local.virtualTimeline();
+            EventGenerations events = new EventGenerations(local);
+            StreamHandle s = local.createStream(0);
+            events.create(1, 0);
+            clock.holdUntil(s, 5_000);
+            events.record(1, 1, s);
+            assertEquals(5_000, events.synchronize(1, 1));
+            clock.holdUntil(s, 9_000);
+            events.record(1, 2, s); // releases generation 1, complete
+            assertEquals(5_000, events.synchronize(1, 1));
+            assertEquals(9_000, events.synchronize(1, 2));
+            assertEquals(RankClock.NONE, events.synchronize(1, 0));
+        }
     }
 }

@@ -70,6 +70,10 @@ class RankClockTest {
             assertEquals(10_000 + 2_000 + 1_000, clock.streamTime(s));
             clock.holdForMessage(s, 5_000, 0); // already passed on this stream
             assertEquals(13_000, clock.streamTime(s));
+            clock.holdHostForMessage(20_000); // the host goes on once the answer has arrived
+            assertEquals(22_000, b.hostNanos());
+            clock.holdForData(s, new long[] {30_000}, 25_000); // 2 000 ns on the NIC
+            assertEquals(34_000, clock.streamTime(s));
         }
     }
 
