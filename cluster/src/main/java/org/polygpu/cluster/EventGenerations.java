@@ -156,7 +156,9 @@ final class EventGenerations {
                     || !local.queryEvent(oldest.getValue())) {
                 return;
             }
-            s.completeNanos = clock.completedAt(oldest.getValue()); // complete: no wait
+            if (clock.isVirtual()) {
+                s.completeNanos = clock.completedAt(oldest.getValue()); // complete: no wait
+            }
             local.destroyEvent(oldest.getValue());
             s.live.pollFirstEntry();
             s.complete = oldest.getKey();
