@@ -44,15 +44,19 @@ final class Bench implements AutoCloseable {
     }
 
     /**
-     * Median nanoseconds of one launch of {@code function}, from runs of {@link CalibrationSettings#batch()}. An
-     * untimed copy ({@link #keepBusyWith}; without one, an untimed launch of the kernel) goes first, so that the
-     * device is busy while the host enqueues the timed ones: the time is the device's, without the host's cost of a
-     * launch call.
+     * Median nanoseconds of one launch of {@code function}, from runs of {@link CalibrationSettings#batch()}. The
+     * untimed copy of {@link #keepBusyWith} goes first, so that the device is busy while the host enqueues the timed
+     * launches: the time is the device's, without the host's cost of a launch call.
+     *
+     * @throws IllegalStateException before {@link #keepBusyWith}
      */
     double kernel(FunctionHandle function, LaunchConfig config, Object... arguments) {
+        if (busy == null) {
+            throw new IllegalStateException("kernels are timed behind a copy: call keepBusyWith first");
+        }
         int batch = settings.batch();
         Runnable one = () -> backend.launch(function, config, arguments, stream, LABEL);
-        return median(busy != null ? busy : one, () -> {
+        return median(busy, () -> {
             for (int i = 0; i < batch; i++) {
                 one.run();
             }
