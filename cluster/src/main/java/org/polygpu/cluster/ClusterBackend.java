@@ -345,6 +345,11 @@ final class ClusterBackend implements Backend {
     }
 
     @Override
+    public boolean hasPendingFaults() {
+        return kernels.hasPendingFaults();
+    }
+
+    @Override
     public void recordTimeline(boolean enabled) {
         local.recordTimeline(enabled);
         for (RemoteRank r : ranks) {

@@ -138,6 +138,11 @@ final class ClusterKernels {
                 + (s.device() - ranks[s.rank()].first()) + "): " + text));
     }
 
+    /** Whether a fault waits for {@link #takeFault}: one a rank reported, or one the local backend holds. */
+    boolean hasPendingFaults() {
+        return local.hasPendingFaults() || reported.values().stream().anyMatch(Optional::isPresent);
+    }
+
     /** Reads what a rank reported of the launches before a completed event (as the worker's reportFaults writes). */
     void readReported(WireReader reply) {
         for (int n = reply.getInt(); n > 0; n--) {

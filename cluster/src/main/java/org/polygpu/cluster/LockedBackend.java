@@ -94,6 +94,34 @@ final class LockedBackend implements Backend {
     }
 
     @Override
+    public synchronized void prefetch(DeviceBuffer buffer, long offset, long bytes, int device, StreamHandle stream,
+                                      OperationLabel label) {
+        backend.prefetch(buffer, offset, bytes, device, stream, label);
+    }
+
+    @Override
+    public synchronized DeviceBuffer allocateManaged(long bytes) {
+        return backend.allocateManaged(bytes);
+    }
+
+    @Override
+    public synchronized MemorySegment hostView(DeviceBuffer buffer) {
+        return backend.hostView(buffer);
+    }
+
+    @Override
+    public synchronized void copyHostToDevice(MemorySegment src, DeviceBuffer dst, long bytes, StreamHandle stream,
+                                              OperationLabel label) {
+        backend.copyHostToDevice(src, dst, bytes, stream, label);
+    }
+
+    @Override
+    public synchronized void copyDeviceToHost(DeviceBuffer src, MemorySegment dst, long bytes, StreamHandle stream,
+                                              OperationLabel label) {
+        backend.copyDeviceToHost(src, dst, bytes, stream, label);
+    }
+
+    @Override
     public synchronized boolean checksReadOnlyStores() {
         return backend.checksReadOnlyStores();
     }
@@ -275,6 +303,16 @@ final class LockedBackend implements Backend {
     }
 
     @Override
+    public synchronized boolean hasPendingFaults() {
+        return backend.hasPendingFaults();
+    }
+
+    @Override
+    public synchronized int computationsPerCompletionEvent() {
+        return backend.computationsPerCompletionEvent();
+    }
+
+    @Override
     public synchronized void recordTimeline(boolean enabled) {
         backend.recordTimeline(enabled);
     }
@@ -287,5 +325,10 @@ final class LockedBackend implements Backend {
     @Override
     public synchronized void close() {
         backend.close();
+    }
+
+    @Override
+    public synchronized void cancel() {
+        backend.cancel();
     }
 }

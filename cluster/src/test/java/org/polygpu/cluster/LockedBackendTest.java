@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -68,5 +69,30 @@ class LockedBackendTest {
         assertEquals(Backend.DeviceAddressing.HOST_MEMORY, locked.deviceAddressing());
         assertSame(pointer, locked.devicePointer(null));
         assertEquals(List.of("deviceAddressing", "devicePointer"), calls);
+    }
+
+    /**
+     * Every method the Backend interface gives a default for is forwarded: a default left in place would answer for
+     * the wrapped backend (no pending faults, one event per computation, cancel as close) whatever it says.
+     */
+    @Test
+    void everyDefaultMethodIsForwarded() {
+        List<String> missing = java.util.Arrays.stream(Backend.class.getMethods()).filter(Method::isDefault)
+                .filter(m -> {
+                    try {
+                        LockedBackend.class.getDeclaredMethod(m.getName(), m.getParameterTypes());
+                        return false;
+                    } catch (NoSuchMethodException e) {
+                        return true;
+                    }
+                }).map(Method::toString).toList();
+        assertEquals(List.of(), missing);
+    }
+
+    @Test
+    void faultsEventsAndCancelAreTheWrappedBackends() {
+        LockedBackend locked = new LockedBackend(backend(Backend.Clock.VIRTUAL));
+        locked.cancel();
+        assertEquals(List.of("cancel"), calls);
     }
 }
