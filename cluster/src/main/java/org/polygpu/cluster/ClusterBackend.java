@@ -15,12 +15,10 @@ import org.polygpu.backend.LaunchConfig;
 import org.polygpu.backend.LibraryRoutine;
 import org.polygpu.backend.ModuleHandle;
 import org.polygpu.backend.ModuleImage;
-import org.polygpu.backend.OpenedBackend;
 import org.polygpu.backend.OperationLabel;
 import org.polygpu.backend.ReadOnlyParameters;
 import org.polygpu.backend.StreamHandle;
 import org.polygpu.backend.TimedOperation;
-import org.polygpu.config.ClusterCudaAware;
 
 /**
  * The backend of a whole MPI job, on rank 0: rank 0's own backend for devices {@code 0..n0-1} (its handles pass
@@ -75,15 +73,6 @@ final class ClusterBackend implements Backend {
         copies = new ClusterCopies(session.transport(), local, host, ranks, this::flushAll, direct, ordering);
         events = new ClusterEvents(session.transport(), local, host, copies, ranks, this::flushAll, kernels,
                 ordering);
-    }
-
-    /** Opens every worker's devices and composes the job's backend over {@code local}. */
-    static OpenedBackend open(Session session, OpenedBackend local, ClusterCudaAware cudaAware) {
-        return ClusterOpening.open(session, local, cudaAware);
-    }
-
-    RemoteRank rank(int rank) {
-        return ranks[rank];
     }
 
     private RemoteRank remote(int device) {

@@ -32,6 +32,6 @@ public final class MpiClusterProvider implements ClusterProvider {
         if (session.rank() != 0) {
             throw new BackendException("only rank 0 of an MPI job runs the program under Cluster=mpi");
         }
-        return ClusterBackend.open(session, local, cluster.cudaAware());
+        return ClusterOpening.open(session, local, cluster.cudaAware());
     }
 }

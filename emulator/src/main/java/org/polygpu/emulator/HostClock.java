@@ -67,7 +67,11 @@ final class HostClock {
 
     /** Back-pressure: blocks the host while a stream holds {@code maxPending} incomplete operations. */
     Consumer<EmulatedStream> backPressure(int maxPending) {
-        return s -> block(() -> s.pendingCount() < maxPending); // returns at once while there is room
+        return s -> {
+            if (s.pendingCount() >= maxPending) {
+                block(() -> s.pendingCount() < maxPending);
+            }
+        };
     }
 
     /** Blocks the host until all enqueued work completed. */
