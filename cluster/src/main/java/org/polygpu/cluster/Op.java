@@ -7,7 +7,7 @@ package org.polygpu.cluster;
 enum Op {
     // The transport's own: answer to a call [id, failure text or "", payload]; liveness probes; end of the job.
     REPLY, PING, PONG, SHUTDOWN,
-    /** Rank 0's asynchronous commands to one worker, in order: [count, command...]. */
+    /** Rank 0's asynchronous commands to one worker, in order: [command...], each its kind, then its fields. */
     BATCH,
     // Batched commands (no answer).
     STREAM_CREATE, STREAM_DESTROY, EVENT_CREATE, EVENT_DESTROY, RECORD, WAIT, LAUNCH, LAUNCH_LIBRARY, COPY_FROM_HOST,

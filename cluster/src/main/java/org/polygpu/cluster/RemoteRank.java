@@ -83,9 +83,7 @@ final class RemoteRank {
             batch = WireWriter.of(Op.BATCH);
             batchStartNanos = System.nanoTime();
         }
-        WireWriter command = WireWriter.of(op);
-        body.accept(command);
-        batch.putInt(command.size()).append(command);
+        body.accept(batch.putInt(op.ordinal()));
         if (++commands >= batchLimit) {
             flush();
         }

@@ -6,6 +6,9 @@ import java.nio.charset.StandardCharsets;
 
 /** A received message, read in the order {@link WireWriter} wrote it. Not thread-safe. */
 final class WireReader {
+    /** The kinds by ordinal, read once: {@code Op.values()} copies its array on every call. */
+    private static final Op[] OPS = Op.values();
+
     private final ByteBuffer buffer;
 
     WireReader(byte[] bytes) {
@@ -40,11 +43,11 @@ final class WireReader {
 
     Op getOp() {
         int op = buffer.getInt();
-        if (op < 0 || op >= Op.values().length) {
+        if (op < 0 || op >= OPS.length) {
             throw new IllegalStateException("a message of unknown kind " + op + " arrived: the ranks run different"
                     + " versions of polygpu");
         }
-        return Op.values()[op];
+        return OPS[op];
     }
 
     boolean hasMore() {

@@ -68,7 +68,6 @@ final class WorkerCommands implements AutoCloseable {
     void run(int source, Op op, WireReader m) {
         if (op == Op.BATCH) {
             while (m.hasMore()) {
-                m.getInt();
                 Op command = m.getOp();
                 try {
                     command(command, m);
