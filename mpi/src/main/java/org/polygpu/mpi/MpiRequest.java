@@ -19,6 +19,9 @@ public final class MpiRequest {
     private final boolean receive;
     private final Arena arena = Arena.ofShared();
     private final MemorySegment handle;
+    /** Where {@code MPI_Test} and {@code MPI_Wait} write, allocated once: requests are tested in polling loops. */
+    private final MemorySegment flag;
+    private final MemorySegment nativeStatus;
     private MpiStatus status;
     private volatile boolean complete;
 
@@ -28,6 +31,8 @@ public final class MpiRequest {
         this.operation = operation;
         this.receive = receive;
         this.handle = arena.allocate(MpiApi.REQUEST_BYTES, 8);
+        this.flag = arena.allocate(ValueLayout.JAVA_INT);
+        this.nativeStatus = arena.allocate(MpiApi.STATUS_BYTES, 8);
     }
 
     /** The {@code MPI_Request*} the starting call writes. */
@@ -45,26 +50,19 @@ public final class MpiRequest {
         if (complete) {
             return Optional.ofNullable(status);
         }
-        try (Arena call = Arena.ofConfined()) {
-            MemorySegment flag = call.allocate(ValueLayout.JAVA_INT);
-            MemorySegment st = call.allocate(MpiApi.STATUS_BYTES, 8);
-            mpi.check(operation + " (MPI_Test)", mpi.api().test(handle, flag, st));
-            if (flag.get(ValueLayout.JAVA_INT, 0) == 0) {
-                return Optional.empty();
-            }
-            finish(st);
+        mpi.check(operation + " (MPI_Test)", mpi.api().test(handle, flag, nativeStatus));
+        if (flag.get(ValueLayout.JAVA_INT, 0) == 0) {
+            return Optional.empty();
         }
+        finish();
         return Optional.ofNullable(status);
     }
 
     /** Blocks until the request completes; returns its status (a send's status carries no length: 0 bytes). */
     public synchronized MpiStatus await() {
         if (!complete) {
-            try (Arena call = Arena.ofConfined()) {
-                MemorySegment st = call.allocate(MpiApi.STATUS_BYTES, 8);
-                mpi.check(operation + " (MPI_Wait)", mpi.api().await(handle, st));
-                finish(st);
-            }
+            mpi.check(operation + " (MPI_Wait)", mpi.api().await(handle, nativeStatus));
+            finish();
         }
         return status;
     }
@@ -78,8 +76,8 @@ public final class MpiRequest {
         await();
     }
 
-    private void finish(MemorySegment st) {
-        status = mpi.status(st, receive);
+    private void finish() {
+        status = mpi.status(nativeStatus, receive);
         complete = true;
         arena.close();
     }
